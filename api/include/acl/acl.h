@@ -1,0 +1,22 @@
+/*
+ * aclsim - clean-room umbrella header of the ACL API (acl.h).
+ *
+ * aclsim implements the Ascend ACL runtime, model and profiling API over a
+ * simulated NPU. As in CANN, acl.h only pulls in the component headers:
+ * acl_base.h (types, error codes, data buffers, tensor descriptions),
+ * acl_rt.h (aclInit/aclFinalize, aclrtGetVersion, devices, streams, events,
+ * memory) and acl_mdl.h (models). aclrtGetSocName is declared in acl_base.h,
+ * as in CANN. The profiling API is separate: include acl/acl_prof.h.
+ *
+ * Note: CANN's acl.h also includes acl_op.h (single-operator API). aclsim
+ * does not provide the operator-level headers (acl_op.h, acl_op_compiler.h,
+ * ops/...), so they are intentionally not included here.
+ */
+#ifndef INC_EXTERNAL_ACL_ACL_H_
+#define INC_EXTERNAL_ACL_ACL_H_
+
+#include "acl_base.h"
+#include "acl_rt.h"
+#include "acl_mdl.h"
+
+#endif /* INC_EXTERNAL_ACL_ACL_H_ */

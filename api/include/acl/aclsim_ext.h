@@ -1,0 +1,90 @@
+/*
+ * aclsim extensions — NOT part of CANN.
+ *
+ * Functions an application may call only when it knows it runs on aclsim:
+ * task tracing (the device timeline of every op, for tools and tests), the
+ * device clock, model cost totals and backend identification. Programs meant
+ * to run on real Ascend hardware too should look these up with dlsym and
+ * treat their absence as "not on aclsim". All return ACL error codes and leave
+ * a message for aclGetRecentErrMsg() on failure. Exported by libascendcl.so.
+ */
+#ifndef ACLSIM_EXT_H_
+#define ACLSIM_EXT_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ACLSIM_EXT_VERSION 1
+
+/* Kind of a traced task. */
+typedef enum aclsimTaskKind {
+  ACLSIM_TASK_OP = 0,     /* one op of a model execution */
+  ACLSIM_TASK_MARKER = 1, /* a zero-length stream-ordered marker */
+} aclsimTaskKind;
+
+/* One completed task on a simulated device. Times are device-clock ns. */
+typedef struct aclsimTaskRecord {
+  uint32_t structSize; /* sizeof(aclsimTaskRecord) of the writer */
+  uint32_t kind;       /* aclsimTaskKind */
+  uint32_t deviceId;
+  uint32_t modelId;    /* 0xFFFFFFFF for markers */
+  uint32_t opIndex;    /* index of the op in its model's op list */
+  uint32_t blockDim;   /* cores the op occupied */
+  uint32_t hostTid;    /* OS thread id of the launching host thread */
+  uint32_t markerTag;  /* markers only */
+  uint64_t markerId;   /* markers only */
+  uint64_t streamId;
+  uint64_t taskId;
+  uint64_t startNs;
+  uint64_t endNs;
+  uint64_t flops;      /* cost-model FLOPs */
+  uint64_t bytes;      /* cost-model bytes read + written */
+  char engine[16];     /* "AI_CORE", "AI_VECTOR_CORE", "AI_CPU" */
+  char opType[64];     /* truncated, NUL-terminated */
+  char opName[256];    /* truncated, NUL-terminated */
+} aclsimTaskRecord;
+
+/* Start recording completed tasks of every device (opened now or later),
+ * keeping at most |capacity| records (0 = 1,048,576); further records are
+ * counted as dropped. Clears earlier records. Already on → 100002. */
+ACL_FUNC_VISIBILITY aclError aclsimTraceStart(size_t capacity);
+
+/* Stop recording; the records stay readable. Not on → 100000. */
+ACL_FUNC_VISIBILITY aclError aclsimTraceStop(void);
+
+/* Number of records held and of records that did not fit. NULL → 100000. */
+ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t *count, uint64_t *dropped);
+
+/* Copies up to |capacity| records (oldest first) to |records|; |*written|
+ * receives the number copied. NULL records with capacity > 0, or NULL
+ * written → 100000. */
+ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord *records, size_t capacity, size_t *written);
+
+/* Device clock (ns) of |deviceId| as the host has observed it. */
+ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t *timeNs);
+
+/* Cost-model totals of a loaded model: FLOPs, cube MACs, bytes, and the sum
+ * of op durations in ns. Unknown model → 145003. */
+ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t *flops, uint64_t *macs, uint64_t *bytes,
+                                                uint64_t *opTimeNs);
+
+/* Name of the active device backend ("sim", "null", ...); NULL if the runtime
+ * cannot be created (the message says why). */
+ACL_FUNC_VISIBILITY const char *aclsimGetBackendName(void);
+
+/* Internal ABI between libascendcl.so and libmsprofiler.so: returns the table
+ * of profiling entry points for table |version|, or NULL when this library
+ * does not provide that version. Not for applications. */
+ACL_FUNC_VISIBILITY const void *aclsimInternalGetProfApi(uint32_t version);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ACLSIM_EXT_H_ */

@@ -1,0 +1,50 @@
+// aclInit / aclFinalize / version / error-message entry points.
+#include <string>
+
+#include "acl/acl.h"
+#include "api/src/error.h"
+#include "api/src/global.h"
+
+using aclsim::api::Convert;
+
+extern "C" {
+
+ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath) {
+  return Convert(aclsim::api::Initialize(configPath));
+}
+
+ACL_FUNC_VISIBILITY aclError aclFinalize(void) { return Convert(aclsim::api::Finalize()); }
+
+ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void) { return aclsim::api::RecentErrorMessage(); }
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) {
+  if (majorVersion == nullptr || minorVersion == nullptr || patchVersion == nullptr) {
+    return aclsim::api::InvalidParam("aclrtGetVersion", "NULL output pointer");
+  }
+  *majorVersion = ACL_MAJOR_VERSION;
+  *minorVersion = ACL_MINOR_VERSION;
+  *patchVersion = ACL_PATCH_VERSION;
+  return ACL_SUCCESS;
+}
+#pragma GCC diagnostic pop
+
+ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void) {
+  static thread_local std::string name;
+  auto rt = aclsim::api::GetRuntime();
+  if (!rt.ok()) {
+    Convert(rt.status());
+    return nullptr;
+  }
+  auto device = (*rt)->GetDevice();
+  auto info = (*rt)->GetDeviceInfo(device.ok() ? *device : 0);
+  if (!info.ok()) {
+    Convert(info.status());
+    return nullptr;
+  }
+  name = info->soc_name;
+  return name.c_str();
+}
+
+}  // extern "C"

@@ -1,0 +1,268 @@
+// Model entry points (acl_mdl.h): load/unload/execute, descriptions, datasets.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "api/src/error.h"
+#include "api/src/global.h"
+#include "api/src/handles.h"
+#include "runtime/model/graph_loader.h"
+
+using aclsim::api::Convert;
+using aclsim::api::InvalidParam;
+
+namespace {
+
+aclsim::Status NotInitialized(const char* function) {
+  return aclsim::Status(aclsim::ErrorCode::kGeExecNotInit,
+                        std::string(function) + ": model execution is not initialised; call aclInit first");
+}
+
+aclError LoadGraph(const char* function, aclsim::StatusOr<aclsim::model::Graph> graph, uint32_t* modelId) {
+  if (!graph.ok()) return Convert(graph.status());
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto id = rt->LoadModel(std::move(graph).value());
+  if (!id.ok()) return Convert(id.status());
+  *modelId = *id;
+  (void)function;
+  return ACL_SUCCESS;
+}
+
+// Buffers of |dataset| as views; NULL entries → error.
+aclError Views(const char* function, const aclmdlDataset* dataset, std::vector<aclsim::runtime::BufferView>* out) {
+  for (const aclDataBuffer* b : dataset->buffers) {
+    if (b == nullptr) return InvalidParam(function, "dataset holds a NULL data buffer");
+    out->push_back({b->data, b->size});
+  }
+  return ACL_SUCCESS;
+}
+
+aclError Execute(const char* function, uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output,
+                 aclrtStream stream, bool synchronous) {
+  if (input == nullptr || output == nullptr) return InvalidParam(function, "input or output dataset is NULL");
+  std::vector<aclsim::runtime::BufferView> in, out;
+  if (aclError e = Views(function, input, &in); e != ACL_SUCCESS) return e;
+  if (aclError e = Views(function, output, &out); e != ACL_SUCCESS) return e;
+  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized(function));
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->ExecuteModel(modelId, in, out, aclsim::api::ToStream(stream), synchronous));
+}
+
+const aclsim::runtime::TensorDescription* Tensor(const aclmdlDesc* desc, size_t index, bool input) {
+  if (desc == nullptr || !desc->filled) return nullptr;
+  const auto& list = input ? desc->desc.inputs : desc->desc.outputs;
+  return index < list.size() ? &list[index] : nullptr;
+}
+
+aclError Dims(const char* function, const aclmdlDesc* desc, size_t index, aclmdlIODims* dims, bool input) {
+  if (dims == nullptr) return InvalidParam(function, "dims is NULL");
+  const auto* t = Tensor(desc, index, input);
+  if (t == nullptr) return InvalidParam(function, "NULL or unfilled description, or index out of range");
+  std::memset(dims, 0, sizeof(*dims));
+  std::strncpy(dims->name, t->name.c_str(), ACL_MAX_TENSOR_NAME_LEN - 1);
+  dims->dimCount = t->dims.size();
+  for (size_t i = 0; i < t->dims.size() && i < ACL_MAX_DIM_CNT; ++i) dims->dims[i] = t->dims[i];
+  return ACL_SUCCESS;
+}
+
+aclError IndexByName(const char* function, const aclmdlDesc* desc, const char* name, size_t* index, bool input) {
+  if (desc == nullptr || name == nullptr || index == nullptr) return InvalidParam(function, "NULL argument");
+  if (desc->filled) {
+    const auto& list = input ? desc->desc.inputs : desc->desc.outputs;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (list[i].name == name) {
+        *index = i;
+        return ACL_SUCCESS;
+      }
+    }
+  }
+  return InvalidParam(function, (std::string("no tensor named '") + name + "'").c_str());
+}
+
+}  // namespace
+
+extern "C" {
+
+ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) {
+  if (modelPath == nullptr || modelId == nullptr) return InvalidParam("aclmdlLoadFromFile", "NULL argument");
+  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlLoadFromFile"));
+  return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadGraphFromFile(modelPath), modelId);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelId) {
+  if (model == nullptr || modelSize == 0 || modelId == nullptr) {
+    return InvalidParam("aclmdlLoadFromMem", "NULL model, zero size or NULL modelId");
+  }
+  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlLoadFromMem"));
+  std::string_view text(static_cast<const char*>(model), modelSize);
+  return LoadGraph("aclmdlLoadFromMem", aclsim::model::LoadGraphFromJson(text), modelId);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId) {
+  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlUnload"));
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->UnloadModel(modelId));
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output) {
+  return Execute("aclmdlExecute", modelId, input, output, nullptr, /*synchronous=*/true);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output,
+                                                aclrtStream stream) {
+  return Execute("aclmdlExecuteAsync", modelId, input, output, stream, /*synchronous=*/false);
+}
+
+// ------------------------------------------------------------ descriptions
+
+ACL_FUNC_VISIBILITY aclmdlDesc* aclmdlCreateDesc(void) { return new aclmdlDesc(); }
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyDesc(aclmdlDesc* modelDesc) {
+  if (modelDesc == nullptr) return InvalidParam("aclmdlDestroyDesc", "modelDesc is NULL");
+  delete modelDesc;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDesc(aclmdlDesc* modelDesc, uint32_t modelId) {
+  if (modelDesc == nullptr) return InvalidParam("aclmdlGetDesc", "modelDesc is NULL");
+  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlGetDesc"));
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto desc = rt->DescribeModel(modelId);
+  if (!desc.ok()) return Convert(desc.status());
+  modelDesc->desc = std::move(desc).value();
+  modelDesc->filled = true;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY size_t aclmdlGetNumInputs(aclmdlDesc* modelDesc) {
+  return modelDesc != nullptr && modelDesc->filled ? modelDesc->desc.inputs.size() : 0;
+}
+
+ACL_FUNC_VISIBILITY size_t aclmdlGetNumOutputs(aclmdlDesc* modelDesc) {
+  return modelDesc != nullptr && modelDesc->filled ? modelDesc->desc.outputs.size() : 0;
+}
+
+ACL_FUNC_VISIBILITY size_t aclmdlGetInputSizeByIndex(aclmdlDesc* modelDesc, size_t index) {
+  const auto* t = Tensor(modelDesc, index, true);
+  return t ? t->size_bytes : 0;
+}
+
+ACL_FUNC_VISIBILITY size_t aclmdlGetOutputSizeByIndex(aclmdlDesc* modelDesc, size_t index) {
+  const auto* t = Tensor(modelDesc, index, false);
+  return t ? t->size_bytes : 0;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
+  return Dims("aclmdlGetInputDims", modelDesc, index, dims, true);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsV2(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
+  return Dims("aclmdlGetInputDimsV2", modelDesc, index, dims, true);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
+  return Dims("aclmdlGetOutputDims", modelDesc, index, dims, false);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
+  return Dims("aclmdlGetCurOutputDims", modelDesc, index, dims, false);  // static shapes only
+}
+
+ACL_FUNC_VISIBILITY const char* aclmdlGetInputNameByIndex(const aclmdlDesc* modelDesc, size_t index) {
+  const auto* t = Tensor(modelDesc, index, true);
+  return t ? t->name.c_str() : "";
+}
+
+ACL_FUNC_VISIBILITY const char* aclmdlGetOutputNameByIndex(const aclmdlDesc* modelDesc, size_t index) {
+  const auto* t = Tensor(modelDesc, index, false);
+  return t ? t->name.c_str() : "";
+}
+
+ACL_FUNC_VISIBILITY aclFormat aclmdlGetInputFormat(const aclmdlDesc* modelDesc, size_t index) {
+  const auto* t = Tensor(modelDesc, index, true);
+  return t ? static_cast<aclFormat>(t->format) : ACL_FORMAT_UNDEFINED;
+}
+
+ACL_FUNC_VISIBILITY aclFormat aclmdlGetOutputFormat(const aclmdlDesc* modelDesc, size_t index) {
+  const auto* t = Tensor(modelDesc, index, false);
+  return t ? static_cast<aclFormat>(t->format) : ACL_FORMAT_UNDEFINED;
+}
+
+ACL_FUNC_VISIBILITY aclDataType aclmdlGetInputDataType(const aclmdlDesc* modelDesc, size_t index) {
+  const auto* t = Tensor(modelDesc, index, true);
+  return t ? static_cast<aclDataType>(t->dtype) : ACL_DT_UNDEFINED;
+}
+
+ACL_FUNC_VISIBILITY aclDataType aclmdlGetOutputDataType(const aclmdlDesc* modelDesc, size_t index) {
+  const auto* t = Tensor(modelDesc, index, false);
+  return t ? static_cast<aclDataType>(t->dtype) : ACL_DT_UNDEFINED;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index) {
+  return IndexByName("aclmdlGetInputIndexByName", modelDesc, name, index, true);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index) {
+  return IndexByName("aclmdlGetOutputIndexByName", modelDesc, name, index, false);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch) {
+  if (modelDesc == nullptr || batch == nullptr) return InvalidParam("aclmdlGetDynamicBatch", "NULL argument");
+  batch->batchCount = 0;  // aclsim models are static: no batch gears
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw) {
+  (void)index;
+  if (modelDesc == nullptr || hw == nullptr) return InvalidParam("aclmdlGetDynamicHW", "NULL argument");
+  hw->hwCount = 0;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset* dataset, size_t index,
+                                                       uint64_t batchSize) {
+  if (dataset == nullptr || batchSize == 0) {
+    return InvalidParam("aclmdlSetDynamicBatchSize", "NULL dataset or zero batch size");
+  }
+  if (index >= dataset->buffers.size() || dataset->buffers[index] == nullptr ||
+      dataset->buffers[index]->data == nullptr) {
+    return InvalidParam("aclmdlSetDynamicBatchSize", "index does not name a dataset buffer with an address");
+  }
+  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlSetDynamicBatchSize"));
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto desc = rt->DescribeModel(modelId);
+  if (!desc.ok()) return Convert(desc.status());
+  // Every aclsim model is static, so no batch size matches a gear (as GE
+  // answers for a static .om model).
+  return Convert(aclsim::Status(aclsim::ErrorCode::kGeDynamicBatchSizeInvalid,
+                                "model " + std::to_string(modelId) + " has no dynamic batch gears; batch size " +
+                                    std::to_string(batchSize) + " is not one of them"));
+}
+
+// ---------------------------------------------------------------- datasets
+
+ACL_FUNC_VISIBILITY aclmdlDataset* aclmdlCreateDataset(void) { return new aclmdlDataset(); }
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) {
+  if (dataset == nullptr) return InvalidParam("aclmdlDestroyDataset", "dataset is NULL");
+  delete dataset;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlAddDatasetBuffer(aclmdlDataset* dataset, aclDataBuffer* dataBuffer) {
+  if (dataset == nullptr || dataBuffer == nullptr) return InvalidParam("aclmdlAddDatasetBuffer", "NULL argument");
+  dataset->buffers.push_back(dataBuffer);
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset* dataset) {
+  return dataset == nullptr ? 0 : dataset->buffers.size();
+}
+
+ACL_FUNC_VISIBILITY aclDataBuffer* aclmdlGetDatasetBuffer(const aclmdlDataset* dataset, size_t index) {
+  if (dataset == nullptr || index >= dataset->buffers.size()) return nullptr;
+  return dataset->buffers[index];
+}
+
+}  // extern "C"

@@ -1,0 +1,62 @@
+// Memory entry points (acl_rt.h). Device memory is host-backed (runtime/memory.h).
+#include "acl/acl.h"
+#include "api/src/error.h"
+#include "api/src/global.h"
+
+using aclsim::api::Convert;
+using aclsim::api::InvalidParam;
+
+extern "C" {
+
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  (void)policy;  // every policy is served from the same host-backed pool
+  if (devPtr == nullptr) return InvalidParam("aclrtMalloc", "devPtr is NULL");
+  if (size == 0) return InvalidParam("aclrtMalloc", "size is 0");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto p = rt->MallocDevice(size);
+  if (!p.ok()) return Convert(p.status());
+  *devPtr = *p;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr) {
+  if (devPtr == nullptr) return InvalidParam("aclrtFree", "devPtr is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->FreeDevice(devPtr));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size) {
+  if (hostPtr == nullptr) return InvalidParam("aclrtMallocHost", "hostPtr is NULL");
+  if (size == 0) return InvalidParam("aclrtMallocHost", "size is 0");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto p = rt->MallocHost(size);
+  if (!p.ok()) return Convert(p.status());
+  *hostPtr = *p;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr) {
+  if (hostPtr == nullptr) return InvalidParam("aclrtFreeHost", "hostPtr is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->FreeHost(hostPtr));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
+                                         aclrtMemcpyKind kind) {
+  if (count == 0) return ACL_SUCCESS;  // CANN returns before any other check
+  if (dst == nullptr || src == nullptr) return InvalidParam("aclrtMemcpy", "dst or src is NULL");
+  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEFAULT) {
+    return InvalidParam("aclrtMemcpy", "unknown aclrtMemcpyKind");
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->Memcpy(dst, destMax, src, count, static_cast<aclsim::runtime::CopyKind>(kind)));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  if (count == 0) return ACL_SUCCESS;
+  if (devPtr == nullptr) return InvalidParam("aclrtMemset", "devPtr is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->Memset(devPtr, maxCount, value, count));
+}
+
+}  // extern "C"

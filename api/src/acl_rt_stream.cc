@@ -1,0 +1,113 @@
+// Stream and event entry points (acl_rt.h).
+#include "acl/acl.h"
+#include "api/src/error.h"
+#include "api/src/global.h"
+#include "api/src/handles.h"
+
+using aclsim::api::Convert;
+using aclsim::api::InvalidParam;
+using aclsim::api::ToEvent;
+using aclsim::api::ToStream;
+
+extern "C" {
+
+ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream) {
+  if (stream == nullptr) return InvalidParam("aclrtCreateStream", "stream is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto created = rt->CreateStream();
+  if (!created.ok()) return Convert(created.status());
+  *stream = *created;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream) {
+  if (stream == nullptr) return InvalidParam("aclrtDestroyStream", "stream is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->DestroyStream(ToStream(stream)));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->SynchronizeStream(ToStream(stream)));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
+  if (status == nullptr) return InvalidParam("aclrtStreamQuery", "status is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto idle = rt->QueryStream(ToStream(stream));
+  if (!idle.ok()) return Convert(idle.status());
+  *status = *idle ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent* event) {
+  if (event == nullptr) return InvalidParam("aclrtCreateEvent", "event is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto created = rt->CreateEvent();
+  if (!created.ok()) return Convert(created.status());
+  *event = *created;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
+  if (event == nullptr) return InvalidParam("aclrtCreateEventWithFlag", "event is NULL");
+  if ((flag & ~(ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE)) != 0) {
+    return InvalidParam("aclrtCreateEventWithFlag", "unknown flag bits");
+  }
+  return aclrtCreateEvent(event);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event) {
+  if (event == nullptr) return InvalidParam("aclrtDestroyEvent", "event is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->DestroyEvent(ToEvent(event)));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+  if (event == nullptr) return InvalidParam("aclrtRecordEvent", "event is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->RecordEvent(ToEvent(event), ToStream(stream)));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+  if (event == nullptr) return InvalidParam("aclrtStreamWaitEvent", "event is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->StreamWaitEvent(ToStream(stream), ToEvent(event)));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event) {
+  if (event == nullptr) return InvalidParam("aclrtSynchronizeEvent", "event is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->SynchronizeEvent(ToEvent(event)));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
+  if (event == nullptr || status == nullptr) return InvalidParam("aclrtQueryEvent", "NULL argument");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto state = rt->QueryEvent(ToEvent(event));
+  if (!state.ok()) return Convert(state.status());
+  *status = state->complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
+  if (event == nullptr || status == nullptr) return InvalidParam("aclrtQueryEventStatus", "NULL argument");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto state = rt->QueryEvent(ToEvent(event));
+  if (!state.ok()) return Convert(state.status());
+  *status = state->complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
+  if (ms == nullptr || startEvent == nullptr || endEvent == nullptr) {
+    return InvalidParam("aclrtEventElapsedTime", "NULL argument");
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto elapsed = rt->EventElapsedTime(ToEvent(startEvent), ToEvent(endEvent));
+  if (!elapsed.ok()) return Convert(elapsed.status());
+  *ms = *elapsed;
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

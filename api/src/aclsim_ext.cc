@@ -1,0 +1,129 @@
+// aclsim_ext.h entry points and the profiling table export.
+#include <algorithm>
+#include <cstring>
+
+#include "acl/aclsim_ext.h"
+#include "api/src/error.h"
+#include "api/src/global.h"
+#include "api/src/prof_api.h"
+#include "runtime/model/graph.h"
+
+using aclsim::api::Convert;
+using aclsim::api::InvalidParam;
+
+namespace {
+
+constexpr size_t kDefaultTraceCapacity = size_t{1} << 20;
+
+void CopyString(char* dst, size_t cap, const std::string& src) {
+  size_t n = std::min(cap - 1, src.size());
+  std::memcpy(dst, src.data(), n);
+  dst[n] = '\0';
+}
+
+const aclsim::api::ProfApi kProfApi = {
+    sizeof(aclsim::api::ProfApi),
+    aclsim::api::kProfApiVersion,
+#define ACLSIM_PROF_FN(ret, name, params, args, fail) &aclsim::api::prof_impl::name,
+#include "api/src/generated/prof_functions.inc"
+#undef ACLSIM_PROF_FN
+};
+
+}  // namespace
+
+extern "C" {
+
+ACL_FUNC_VISIBILITY aclError aclsimTraceStart(size_t capacity) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->StartTrace(capacity == 0 ? kDefaultTraceCapacity : capacity));
+}
+
+ACL_FUNC_VISIBILITY aclError aclsimTraceStop(void) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->StopTrace());
+}
+
+ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t* count, uint64_t* dropped) {
+  if (count == nullptr || dropped == nullptr) return InvalidParam("aclsimTraceGetCount", "NULL argument");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  *count = rt->TraceSnapshot().size();
+  *dropped = rt->TraceDropped();
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, size_t capacity, size_t* written) {
+  if (written == nullptr || (records == nullptr && capacity > 0)) {
+    return InvalidParam("aclsimTraceGetRecords", "NULL argument");
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto entries = rt->TraceSnapshot();
+  size_t n = std::min(capacity, entries.size());
+  for (size_t i = 0; i < n; ++i) {
+    const auto& e = entries[i];
+    aclsimTaskRecord& r = records[i];
+    std::memset(&r, 0, sizeof(r));
+    r.structSize = sizeof(r);
+    r.kind = e.record.kind == aclsim::device::TaskKind::kMarker ? ACLSIM_TASK_MARKER : ACLSIM_TASK_OP;
+    r.deviceId = e.record.device_id;
+    r.modelId = e.record.model_tag;
+    r.opIndex = e.record.op_index;
+    r.blockDim = e.record.block_dim;
+    r.hostTid = e.record.host_tid;
+    r.markerTag = e.record.marker_tag;
+    r.markerId = e.record.marker_id;
+    r.streamId = e.record.stream_id;
+    r.taskId = e.record.task_id;
+    r.startNs = static_cast<uint64_t>(e.record.start_ns);
+    r.endNs = static_cast<uint64_t>(e.record.end_ns);
+    r.flops = e.record.flops;
+    r.bytes = e.record.bytes;
+    CopyString(r.engine, sizeof(r.engine),
+               r.kind == ACLSIM_TASK_OP ? aclsim::model::EngineName(e.record.engine) : "");
+    CopyString(r.opType, sizeof(r.opType), e.op_type);
+    CopyString(r.opName, sizeof(r.opName), e.op_name);
+  }
+  *written = n;
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t* timeNs) {
+  if (timeNs == nullptr) return InvalidParam("aclsimGetDeviceTimeNs", "timeNs is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto now = rt->DeviceNowNs(deviceId);
+  if (!now.ok()) return Convert(now.status());
+  *timeNs = static_cast<uint64_t>(*now);
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t* flops, uint64_t* macs, uint64_t* bytes,
+                                                uint64_t* opTimeNs) {
+  if (flops == nullptr || macs == nullptr || bytes == nullptr || opTimeNs == nullptr) {
+    return InvalidParam("aclsimGetModelCost", "NULL argument");
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto costs = rt->GetModelCosts(modelId);
+  if (!costs.ok()) return Convert(costs.status());
+  *flops = *macs = *bytes = *opTimeNs = 0;
+  for (const auto& c : *costs) {
+    *flops += c.flops;
+    *macs += c.macs;
+    *bytes += c.bytes;
+    *opTimeNs += static_cast<uint64_t>(c.duration_ns);
+  }
+  return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void) {
+  auto rt = aclsim::api::GetRuntime();
+  if (!rt.ok()) {
+    Convert(rt.status());
+    return nullptr;
+  }
+  return (*rt)->backend_name().data();
+}
+
+ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version) {
+  return version == aclsim::api::kProfApiVersion ? &kProfApi : nullptr;
+}
+
+}  // extern "C"

@@ -1,0 +1,26 @@
+// Error reporting at the ACL edge: Status → aclError, plus the thread's
+// recent-error message for aclGetRecentErrMsg() and a log line.
+#ifndef ACLSIM_API_SRC_ERROR_H_
+#define ACLSIM_API_SRC_ERROR_H_
+
+#include <string>
+
+#include "acl/acl_base.h"
+#include "runtime/status.h"
+
+namespace aclsim::api {
+
+// Records |status| (if not OK) for this thread and returns its ACL code.
+aclError Convert(const Status& status);
+// Records an invalid-parameter failure of |function| and returns 100000.
+aclError InvalidParam(const char* function, const char* what);
+// Records that |function| is not implemented by aclsim.
+void SetNotSupported(const char* function);
+// Records |message| with |code| for this thread (no return value).
+void SetError(aclError code, const std::string& message);
+// The message of this thread's most recent failure, or nullptr.
+const char* RecentErrorMessage();
+
+}  // namespace aclsim::api
+
+#endif  // ACLSIM_API_SRC_ERROR_H_

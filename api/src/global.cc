@@ -1,0 +1,112 @@
+#include "api/src/global.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+
+#include "runtime/config.h"
+#include "runtime/log.h"
+#include "sim/sim_backend.h"
+
+namespace aclsim::api {
+namespace {
+
+std::mutex g_mu;
+std::unique_ptr<runtime::Runtime> g_runtime;
+bool g_initialized = false;
+bool g_finalized = false;
+
+device::BackendRegistry& Registry() {
+  static device::BackendRegistry& registry = [] () -> device::BackendRegistry& {
+    auto& r = device::BackendRegistry::Global();
+    sim::RegisterSimBackend(r);
+    return r;
+  }();
+  return registry;
+}
+
+Status ReadFile(const char* path, std::string* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status(ErrorCode::kInvalidFile, std::string("cannot read config file '") + path + "'");
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  *out = buf.str();
+  return OkStatus();
+}
+
+// Defaults, then ASCEND_GLOBAL_LOG_LEVEL, then the ACLSIM_CONFIG file, then
+// the aclInit file (later sources win).
+StatusOr<runtime::RuntimeOptions> BuildOptions(const char* config_path) {
+  runtime::RuntimeOptions options;
+  if (const char* level = std::getenv("ASCEND_GLOBAL_LOG_LEVEL"); level != nullptr && *level != '\0') {
+    int v = std::atoi(level);
+    if (v >= 0 && v <= 4) options.log_level = static_cast<LogLevel>(v);
+  }
+  if (const char* env = std::getenv("ACLSIM_CONFIG"); env != nullptr && *env != '\0') {
+    std::string text;
+    ACLSIM_RETURN_IF_ERROR(ReadFile(env, &text));
+    Status s = runtime::ApplyConfigJson(text, &options);
+    if (!s.ok()) return Status(s.code(), "ACLSIM_CONFIG=" + std::string(env) + ": " + s.message());
+  }
+  if (config_path != nullptr && *config_path != '\0') {
+    std::string text;
+    ACLSIM_RETURN_IF_ERROR(ReadFile(config_path, &text));
+    Status s = runtime::ApplyConfigJson(text, &options);
+    if (!s.ok()) return Status(s.code(), std::string(config_path) + ": " + s.message());
+  }
+  return options;
+}
+
+Status CreateLocked(const char* config_path) {
+  ACLSIM_ASSIGN_OR_RETURN(runtime::RuntimeOptions options, BuildOptions(config_path));
+  SetLogLevel(options.log_level);
+  ACLSIM_ASSIGN_OR_RETURN(g_runtime, runtime::Runtime::Create(options, Registry()));
+  return OkStatus();
+}
+
+}  // namespace
+
+StatusOr<runtime::Runtime*> GetRuntime() {
+  std::lock_guard<std::mutex> lock(g_mu);
+  if (!g_runtime) ACLSIM_RETURN_IF_ERROR(CreateLocked(nullptr));
+  return g_runtime.get();
+}
+
+Status Initialize(const char* config_path) {
+  std::lock_guard<std::mutex> lock(g_mu);
+  if (g_initialized) return Status(ErrorCode::kRepeatInitialize, "aclInit was already called");
+  if (g_runtime) {
+    if (config_path != nullptr && *config_path != '\0') {
+      Log(LogLevel::kWarning, "aclInit: runtime calls before aclInit already configured aclsim; " +
+                                  std::string(config_path) + " is only checked, not applied");
+      auto options = BuildOptions(config_path);
+      if (!options.ok()) return options.status();
+    }
+  } else {
+    ACLSIM_RETURN_IF_ERROR(CreateLocked(config_path));
+  }
+  g_initialized = true;
+  g_finalized = false;
+  return OkStatus();
+}
+
+Status Finalize() {
+  std::unique_ptr<runtime::Runtime> doomed;
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    if (g_finalized) return Status(ErrorCode::kRepeatFinalize, "aclFinalize was already called");
+    g_finalized = true;
+    g_initialized = false;
+    doomed = std::move(g_runtime);
+  }
+  return OkStatus();  // |doomed| releases every device, stream, event, model and buffer
+}
+
+bool IsInitialized() {
+  std::lock_guard<std::mutex> lock(g_mu);
+  return g_initialized;
+}
+
+}  // namespace aclsim::api

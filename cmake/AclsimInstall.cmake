@@ -1,0 +1,23 @@
+# Install rules: libraries, headers, CMake package config (find_package(aclsim))
+# and pkg-config file (pkg-config aclsim).
+include(CMakePackageConfigHelpers)
+
+install(TARGETS aclsim_acl aclsim_msprofiler aclsim_headers
+  EXPORT aclsimTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/include/acl DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/models/ DESTINATION ${CMAKE_INSTALL_DATADIR}/aclsim/models
+  FILES_MATCHING PATTERN "*.json")
+
+install(EXPORT aclsimTargets NAMESPACE aclsim:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/aclsim)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/aclsimConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/aclsimConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/aclsim)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/aclsimConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/aclsimConfig.cmake ${PROJECT_BINARY_DIR}/aclsimConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/aclsim)
+
+configure_file(${PROJECT_SOURCE_DIR}/cmake/aclsim.pc.in ${PROJECT_BINARY_DIR}/aclsim.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/aclsim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

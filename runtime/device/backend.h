@@ -1,0 +1,207 @@
+// The pluggable device layer: the interface every device backend implements.
+//
+// runtime/ talks to devices only through these classes; sim/ (the simulated
+// NPU) and the null backend implement them and register a factory in the
+// BackendRegistry. The model mirrors what CANN's runtime does underneath ACL:
+// a device owns streams (in-order task queues) and events (stream-ordered
+// timestamps); the host submits tasks — whole op graphs, zero-length markers,
+// event records and waits — and synchronises on streams, events or the whole
+// device. Each finished task can be reported to a CompletionSink.
+//
+// Time: each device has an integer-nanosecond clock (VirtualTimeNs). It is a
+// device-time domain: it never holds host wall time. A backend must be
+// deterministic: the same sequence of calls gives the same times.
+//
+// Thread safety: every Device method may be called from any thread; the
+// backend serialises internally. CompletionSink callbacks run on the thread
+// that caused the completion (the submitting thread in the simulator) with
+// the device's internal lock held: a sink must not call back into the device.
+#ifndef ACLSIM_RUNTIME_DEVICE_BACKEND_H_
+#define ACLSIM_RUNTIME_DEVICE_BACKEND_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/model/graph.h"
+#include "runtime/status.h"
+
+namespace aclsim::device {
+
+// Device time in integer nanoseconds.
+using VirtualTimeNs = int64_t;
+using StreamId = uint64_t;
+using EventId = uint64_t;
+using ExecutableId = uint64_t;
+using TaskId = uint64_t;
+
+enum class ClockMode : uint8_t {
+  kVirtual,   // device time advances only through simulated work; never waits
+  kRealtime,  // synchronisation waits until wall time reaches device time
+};
+
+// Options shared by all backends, filled from aclInit JSON / ACLSIM_CONFIG at
+// the api/ edge.
+struct BackendOptions {
+  uint32_t device_count = 1;
+  std::string device_profile = "Ascend910B2";  // built-in name
+  std::string device_profile_path;             // a profile JSON file; wins over the name
+  ClockMode clock_mode = ClockMode::kVirtual;
+  uint64_t seed = 0;
+  double jitter = 0.0;  // relative +- jitter of op durations, [0, 0.5]
+
+  Status Validate() const;
+};
+
+struct DeviceInfo {
+  std::string profile_name;  // e.g. "Ascend910B2"
+  std::string soc_name;      // what aclrtGetSocName reports
+  uint64_t memory_bytes = 0;
+  uint32_t ai_core_count = 0;
+  uint32_t vector_core_count = 0;
+  uint32_t aicpu_count = 0;
+};
+
+enum class TaskKind : uint8_t { kOp, kMarker, kEventRecord };
+
+// One finished task. For kOp records |model_tag| and |op_index| identify the
+// op (the tag is what the submitter passed in LaunchInfo, the runtime's model
+// id); for kMarker records |marker_id| and |marker_tag| are the submitter's.
+struct CompletionRecord {
+  uint32_t device_id = 0;
+  TaskKind kind = TaskKind::kOp;
+  model::Engine engine = model::Engine::kAiCore;
+  uint32_t block_dim = 0;
+  StreamId stream_id = 0;
+  TaskId task_id = 0;
+  uint32_t model_tag = 0;
+  uint32_t op_index = 0;
+  uint32_t host_tid = 0;
+  uint32_t marker_tag = 0;
+  uint64_t marker_id = 0;
+  VirtualTimeNs start_ns = 0;
+  VirtualTimeNs end_ns = 0;
+  uint64_t flops = 0;
+  uint64_t bytes = 0;
+};
+
+class CompletionSink {
+ public:
+  virtual ~CompletionSink() = default;
+  // |records| is valid only during the call.
+  virtual void OnCompletions(const CompletionRecord* records, size_t count) = 0;
+};
+
+// Who launched a task (recorded, never interpreted by the device).
+struct LaunchInfo {
+  uint32_t model_tag = 0;
+  uint32_t host_tid = 0;
+};
+
+struct MarkerInfo {
+  uint64_t marker_id = 0;
+  uint32_t tag = 0;
+  uint32_t host_tid = 0;
+};
+
+struct EventState {
+  bool recorded = false;
+  bool complete = false;
+  VirtualTimeNs timestamp_ns = 0;  // valid when recorded
+};
+
+// Per-op cost as the backend computed it at load time.
+struct OpCost {
+  uint64_t flops = 0;
+  uint64_t macs = 0;   // multiply-accumulates of cube ops (Conv/MatMul/...)
+  uint64_t bytes = 0;
+  uint32_t block_dim = 0;
+  VirtualTimeNs duration_ns = 0;
+};
+
+class Device {
+ public:
+  virtual ~Device() = default;
+
+  virtual const DeviceInfo& info() const = 0;
+
+  virtual StatusOr<StreamId> CreateStream() = 0;
+  // Waits for the stream's tasks, then forgets it. Unknown id → kRtInvalidHandle.
+  virtual Status DestroyStream(StreamId stream) = 0;
+  virtual StatusOr<EventId> CreateEvent() = 0;
+  virtual Status DestroyEvent(EventId event) = 0;
+
+  // Compiles |graph| for this device (costs, schedule tables). The backend
+  // copies what it needs; |graph| may be freed afterwards.
+  virtual StatusOr<ExecutableId> LoadGraph(const model::Graph& graph) = 0;
+  virtual Status UnloadGraph(ExecutableId exe) = 0;
+  // Per-op costs of a loaded graph, in graph op order.
+  virtual StatusOr<std::vector<OpCost>> GetGraphCosts(ExecutableId exe) = 0;
+
+  // Enqueues one execution of |exe| on |stream|: all ops run after every task
+  // already on the stream; the stream continues after the last op.
+  virtual StatusOr<TaskId> SubmitGraph(StreamId stream, ExecutableId exe,
+                                       const LaunchInfo& launch) = 0;
+  // Enqueues a zero-length marker; its timestamp is the time the stream reaches it.
+  virtual StatusOr<TaskId> SubmitMarker(StreamId stream, const MarkerInfo& marker) = 0;
+  virtual Status SubmitEventRecord(StreamId stream, EventId event) = 0;
+  // Tasks enqueued on |stream| after this wait start no earlier than the
+  // event's latest record. Waiting on a never-recorded event is a no-op.
+  virtual Status SubmitEventWait(StreamId stream, EventId event) = 0;
+
+  virtual Status SynchronizeStream(StreamId stream) = 0;
+  virtual StatusOr<bool> QueryStream(StreamId stream) = 0;  // true when idle
+  virtual Status SynchronizeEvent(EventId event) = 0;
+  virtual StatusOr<EventState> QueryEvent(EventId event) = 0;
+  virtual Status SynchronizeDevice() = 0;
+
+  // The device clock as the host observes it.
+  virtual VirtualTimeNs Now() = 0;
+
+  // Sets (or clears with nullptr) the sink receiving completion records.
+  // |sink| is borrowed: it must stay valid until replaced or the device is
+  // destroyed.
+  virtual void SetCompletionSink(CompletionSink* sink) = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string_view name() const = 0;
+  virtual uint32_t DeviceCount() const = 0;
+  // Opens device |device_id| (< DeviceCount()).
+  virtual StatusOr<std::unique_ptr<Device>> OpenDevice(uint32_t device_id) = 0;
+};
+
+using BackendFactory =
+    std::function<StatusOr<std::unique_ptr<Backend>>(const BackendOptions& options)>;
+
+// Name → factory. The "null" backend is always registered; others register
+// through their own registration function (see sim/registration.h).
+class BackendRegistry {
+ public:
+  BackendRegistry();
+  // Process-wide registry used by the ACL entry points.
+  static BackendRegistry& Global();
+
+  // Registers (or replaces) |name|.
+  void Register(std::string name, BackendFactory factory);
+  bool Contains(std::string_view name) const;
+  std::vector<std::string> Names() const;
+  // Unknown name → kInvalidParam listing the registered names.
+  StatusOr<std::unique_ptr<Backend>> Create(std::string_view name,
+                                            const BackendOptions& options) const;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<std::string, BackendFactory, std::less<>> factories_;
+};
+
+}  // namespace aclsim::device
+
+#endif  // ACLSIM_RUNTIME_DEVICE_BACKEND_H_

@@ -1,0 +1,120 @@
+#include "runtime/memory.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace aclsim::runtime {
+
+MemoryRegistry::~MemoryRegistry() { FreeAll(-1); }
+
+StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, size_t size,
+                                         uint64_t capacity_bytes) {
+  if (size == 0) return Status(ErrorCode::kInvalidParam, "allocation size must be > 0");
+  std::lock_guard<std::mutex> lock(mu_);
+  if (kind == MemoryKind::kDevice) {
+    uint64_t used = 0;
+    for (const auto& [addr, a] : allocations_) {
+      if (a.kind == MemoryKind::kDevice && a.device_id == device_id) used += a.size;
+    }
+    if (size > capacity_bytes || used + size > capacity_bytes) {
+      return Status(ErrorCode::kRtMemoryAllocation,
+                    "device " + std::to_string(device_id) + " memory exhausted: " + std::to_string(used) +
+                        " bytes in use, " + std::to_string(size) + " requested, capacity " +
+                        std::to_string(capacity_bytes));
+    }
+  }
+  size_t rounded = (size + 63) / 64 * 64;
+  void* p = std::aligned_alloc(64, rounded);
+  if (p == nullptr) {
+    return Status(ErrorCode::kRtMemoryAllocation, "host allocation of " + std::to_string(size) + " bytes failed");
+  }
+  std::memset(p, 0, rounded);
+  allocations_.emplace(reinterpret_cast<uintptr_t>(p), Allocation{size, kind, device_id});
+  return p;
+}
+
+Status MemoryRegistry::Free(MemoryKind kind, void* ptr) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = allocations_.find(reinterpret_cast<uintptr_t>(ptr));
+  if (it == allocations_.end() || it->second.kind != kind) {
+    return Status(ErrorCode::kRtParamInvalid,
+                  std::string("pointer was not returned by ") +
+                      (kind == MemoryKind::kDevice ? "aclrtMalloc" : "aclrtMallocHost") + " or was already freed");
+  }
+  std::free(ptr);
+  allocations_.erase(it);
+  return OkStatus();
+}
+
+const MemoryRegistry::Allocation* MemoryRegistry::FindRange(const void* p, size_t n) const {
+  auto addr = reinterpret_cast<uintptr_t>(p);
+  auto it = allocations_.upper_bound(addr);
+  if (it == allocations_.begin()) return nullptr;
+  --it;
+  if (addr + n > it->first + it->second.size) return nullptr;
+  return &it->second;
+}
+
+Status MemoryRegistry::Copy(void* dst, size_t dest_max, const void* src, size_t count, CopyKind copy) {
+  if (count > dest_max) {
+    return Status(ErrorCode::kRtParamInvalid,
+                  "copy of " + std::to_string(count) + " bytes exceeds destMax " + std::to_string(dest_max));
+  }
+  if (dst == src) return OkStatus();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto is_device = [&](const void* p) {
+      const Allocation* a = FindRange(p, count);
+      return a != nullptr && a->kind == MemoryKind::kDevice;
+    };
+    bool dst_device = copy == CopyKind::kHostToDevice || copy == CopyKind::kDeviceToDevice;
+    bool src_device = copy == CopyKind::kDeviceToHost || copy == CopyKind::kDeviceToDevice;
+    if (dst_device && !is_device(dst)) {
+      return Status(ErrorCode::kRtParamInvalid, "destination range is not inside device memory from aclrtMalloc");
+    }
+    if (src_device && !is_device(src)) {
+      return Status(ErrorCode::kRtParamInvalid, "source range is not inside device memory from aclrtMalloc");
+    }
+  }
+  std::memmove(dst, src, count);
+  return OkStatus();
+}
+
+Status MemoryRegistry::Set(void* dst, size_t max_count, int value, size_t count) {
+  if (count > max_count) {
+    return Status(ErrorCode::kRtParamInvalid,
+                  "memset of " + std::to_string(count) + " bytes exceeds maxCount " + std::to_string(max_count));
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (FindRange(dst, count) == nullptr) {
+      return Status(ErrorCode::kRtParamInvalid, "memset range is not inside memory from aclrtMalloc/aclrtMallocHost");
+    }
+  }
+  std::memset(dst, value, count);
+  return OkStatus();
+}
+
+void MemoryRegistry::FreeAll(int32_t device_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto it = allocations_.begin(); it != allocations_.end();) {
+    if (device_id < 0 || (it->second.kind == MemoryKind::kDevice && it->second.device_id == device_id)) {
+      std::free(reinterpret_cast<void*>(it->first));
+      it = allocations_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+uint64_t MemoryRegistry::DeviceBytesInUse(int32_t device_id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  uint64_t used = 0;
+  for (const auto& [addr, a] : allocations_) {
+    if (a.kind == MemoryKind::kDevice && a.device_id == device_id) used += a.size;
+  }
+  return used;
+}
+
+}  // namespace aclsim::runtime

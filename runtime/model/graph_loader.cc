@@ -1,0 +1,295 @@
+#include "runtime/model/graph_loader.h"
+
+#include <fstream>
+#include <queue>
+#include <sstream>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+namespace aclsim::model {
+namespace {
+
+using nlohmann::json;
+
+constexpr int64_t kMaxDim = int64_t{1} << 40;
+constexpr size_t kMaxRank = 8;
+
+Status ParseError(const std::string& what) {
+  return Status(ErrorCode::kParseModel, "model: " + what);
+}
+Status MissingField(const std::string& where, const char* field) {
+  return Status(ErrorCode::kModelMissingAttr,
+                "model: " + where + " has no required field '" + field + "'");
+}
+
+Status RequireString(const json& obj, const char* field, const std::string& where,
+                     std::string* out) {
+  auto it = obj.find(field);
+  if (it == obj.end()) return MissingField(where, field);
+  if (!it->is_string()) return ParseError(where + "." + field + " must be a string");
+  *out = it->get<std::string>();
+  if (out->empty()) return ParseError(where + "." + field + " must not be empty");
+  return OkStatus();
+}
+
+Status ParseTensorSpec(const json& spec, const std::string& where, TensorKind kind,
+                       Tensor* out) {
+  if (!spec.is_object()) return ParseError(where + " must be an object");
+  ACLSIM_RETURN_IF_ERROR(RequireString(spec, "name", where, &out->name));
+  std::string dtype;
+  ACLSIM_RETURN_IF_ERROR(RequireString(spec, "dtype", where, &dtype));
+  auto parsed = ParseDataType(dtype);
+  if (!parsed) return ParseError(where + " '" + out->name + "' has unknown dtype '" + dtype + "'");
+  out->dtype = *parsed;
+  out->format = Format::kNd;
+  if (auto it = spec.find("format"); it != spec.end()) {
+    if (!it->is_string()) return ParseError(where + ".format must be a string");
+    auto fmt = ParseFormat(it->get<std::string>());
+    if (!fmt) {
+      return ParseError(where + " '" + out->name + "' has unknown format '" +
+                        it->get<std::string>() + "'");
+    }
+    out->format = *fmt;
+  }
+  auto shape = spec.find("shape");
+  if (shape == spec.end()) return MissingField(where + " '" + out->name + "'", "shape");
+  if (!shape->is_array() || shape->size() > kMaxRank) {
+    return ParseError(where + " '" + out->name + "' shape must be an array of at most 8 dims");
+  }
+  out->shape.clear();
+  for (const auto& d : *shape) {
+    if (!d.is_number_integer() || d.get<int64_t>() < 1 || d.get<int64_t>() > kMaxDim) {
+      return ParseError(where + " '" + out->name + "' has a dimension that is not a positive integer");
+    }
+    out->shape.push_back(d.get<int64_t>());
+  }
+  out->kind = kind;
+  return OkStatus();
+}
+
+StatusOr<AttrValue> ParseAttr(const json& v, const std::string& where) {
+  if (v.is_boolean()) return AttrValue(v.get<bool>());
+  if (v.is_number_integer()) return AttrValue(v.get<int64_t>());
+  if (v.is_number_float()) return AttrValue(v.get<double>());
+  if (v.is_string()) return AttrValue(v.get<std::string>());
+  if (v.is_array()) {
+    bool all_int = true;
+    for (const auto& e : v) {
+      if (!e.is_number()) return ParseError(where + " lists must hold numbers only");
+      all_int = all_int && e.is_number_integer();
+    }
+    if (all_int) return AttrValue(v.get<std::vector<int64_t>>());
+    return AttrValue(v.get<std::vector<double>>());
+  }
+  return ParseError(where + " has an unsupported value type");
+}
+
+}  // namespace
+
+StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
+  if (text.empty()) return Status(ErrorCode::kModelSizeInvalid, "model: input is empty");
+  json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) {
+    return Status(ErrorCode::kDeserializeModel, "model: input is not valid JSON");
+  }
+  if (!doc.is_object()) {
+    return Status(ErrorCode::kDeserializeModel, "model: top level must be a JSON object");
+  }
+  auto schema = doc.find("schema");
+  if (schema == doc.end()) return MissingField("graph", "schema");
+  if (!schema->is_string() || schema->get<std::string>() != kGraphSchemaTag) {
+    return Status(ErrorCode::kDeserializeModel,
+                  "model: unsupported schema (expected \"aclsim.graph.v1\")");
+  }
+
+  Graph graph;
+  ACLSIM_RETURN_IF_ERROR(RequireString(doc, "name", "graph", &graph.name));
+  std::unordered_map<std::string, int32_t> tensor_index;
+  auto add_tensor = [&](Tensor t, const std::string& where) -> Status {
+    if (!tensor_index.emplace(t.name, static_cast<int32_t>(graph.tensors.size())).second) {
+      return ParseError(where + ": duplicate tensor name '" + t.name + "'");
+    }
+    graph.tensors.push_back(std::move(t));
+    return OkStatus();
+  };
+
+  auto inputs = doc.find("inputs");
+  if (inputs == doc.end()) return MissingField("graph", "inputs");
+  if (!inputs->is_array()) return ParseError("inputs must be an array");
+  for (size_t i = 0; i < inputs->size(); ++i) {
+    Tensor t;
+    std::string where = "inputs[" + std::to_string(i) + "]";
+    ACLSIM_RETURN_IF_ERROR(ParseTensorSpec((*inputs)[i], where, TensorKind::kInput, &t));
+    graph.inputs.push_back(static_cast<int32_t>(graph.tensors.size()));
+    ACLSIM_RETURN_IF_ERROR(add_tensor(std::move(t), where));
+  }
+  if (auto weights = doc.find("weights"); weights != doc.end()) {
+    if (!weights->is_array()) return ParseError("weights must be an array");
+    for (size_t i = 0; i < weights->size(); ++i) {
+      Tensor t;
+      std::string where = "weights[" + std::to_string(i) + "]";
+      ACLSIM_RETURN_IF_ERROR(ParseTensorSpec((*weights)[i], where, TensorKind::kWeight, &t));
+      ACLSIM_RETURN_IF_ERROR(add_tensor(std::move(t), where));
+    }
+  }
+
+  auto ops = doc.find("ops");
+  if (ops == doc.end()) return MissingField("graph", "ops");
+  if (!ops->is_array() || ops->empty()) return ParseError("ops must be a non-empty array");
+
+  // First pass: op fields and output tensors, so inputs may name outputs of
+  // ops listed later (the order is fixed up by the topological sort below).
+  std::vector<Op> parsed_ops;
+  std::vector<std::vector<std::string>> input_names;
+  std::unordered_map<std::string, size_t> op_names;
+  parsed_ops.reserve(ops->size());
+  for (size_t i = 0; i < ops->size(); ++i) {
+    const json& o = (*ops)[i];
+    std::string where = "ops[" + std::to_string(i) + "]";
+    if (!o.is_object()) return ParseError(where + " must be an object");
+    Op op;
+    ACLSIM_RETURN_IF_ERROR(RequireString(o, "name", where, &op.name));
+    where = "op '" + op.name + "'";
+    if (!op_names.emplace(op.name, i).second) return ParseError("duplicate op name '" + op.name + "'");
+    ACLSIM_RETURN_IF_ERROR(RequireString(o, "type", where, &op.type));
+    op.engine = DefaultEngineForOpType(op.type);
+    if (auto e = o.find("engine"); e != o.end()) {
+      auto engine = e->is_string() ? ParseEngine(e->get<std::string>()) : std::nullopt;
+      if (!engine) return ParseError(where + " has unknown engine (AI_CORE, AI_VECTOR, AI_CPU)");
+      op.engine = *engine;
+    }
+    if (auto s = o.find("stream"); s != o.end()) {
+      if (!s->is_number_integer() || s->get<int64_t>() < 0 || s->get<int64_t>() > 63) {
+        return ParseError(where + " stream must be an integer in [0, 63]");
+      }
+      op.stream = static_cast<uint32_t>(s->get<int64_t>());
+    }
+    if (auto d = o.find("duration_ns"); d != o.end()) {
+      if (!d->is_number_integer() || d->get<int64_t>() < 0) {
+        return ParseError(where + " duration_ns must be a non-negative integer");
+      }
+      op.duration_ns = d->get<int64_t>();
+    }
+    if (auto b = o.find("block_dim"); b != o.end()) {
+      if (!b->is_number_integer() || b->get<int64_t>() < 1 || b->get<int64_t>() > 65535) {
+        return ParseError(where + " block_dim must be an integer in [1, 65535]");
+      }
+      op.block_dim = static_cast<uint32_t>(b->get<int64_t>());
+    }
+    if (auto a = o.find("attrs"); a != o.end()) {
+      if (!a->is_object()) return ParseError(where + " attrs must be an object");
+      for (auto it = a->begin(); it != a->end(); ++it) {
+        auto value = ParseAttr(it.value(), where + " attr '" + it.key() + "'");
+        if (!value.ok()) return value.status();
+        op.attrs.emplace(it.key(), std::move(value).value());
+      }
+    }
+    auto in = o.find("inputs");
+    if (in == o.end()) return MissingField(where, "inputs");
+    if (!in->is_array()) return ParseError(where + " inputs must be an array of tensor names");
+    std::vector<std::string> names;
+    for (const auto& n : *in) {
+      if (!n.is_string()) return ParseError(where + " inputs must be tensor names");
+      names.push_back(n.get<std::string>());
+    }
+    auto out = o.find("outputs");
+    if (out == o.end()) return MissingField(where, "outputs");
+    if (!out->is_array() || out->empty()) return ParseError(where + " outputs must be a non-empty array");
+    for (size_t k = 0; k < out->size(); ++k) {
+      Tensor t;
+      ACLSIM_RETURN_IF_ERROR(ParseTensorSpec((*out)[k], where + " output", TensorKind::kIntermediate, &t));
+      t.producer = static_cast<int32_t>(i);
+      op.outputs.push_back(static_cast<int32_t>(graph.tensors.size()));
+      ACLSIM_RETURN_IF_ERROR(add_tensor(std::move(t), where));
+    }
+    parsed_ops.push_back(std::move(op));
+    input_names.push_back(std::move(names));
+  }
+
+  // Resolve inputs and build the dependency graph.
+  const size_t n = parsed_ops.size();
+  std::vector<std::vector<size_t>> consumers(n);
+  std::vector<size_t> pending(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    for (const auto& name : input_names[i]) {
+      auto it = tensor_index.find(name);
+      if (it == tensor_index.end()) {
+        return ParseError("op '" + parsed_ops[i].name + "' reads tensor '" + name +
+                          "' that no input, weight or op defines");
+      }
+      parsed_ops[i].inputs.push_back(it->second);
+      int32_t producer = graph.tensors[static_cast<size_t>(it->second)].producer;
+      if (producer >= 0) {
+        if (static_cast<size_t>(producer) == i) {
+          return ParseError("op '" + parsed_ops[i].name + "' reads its own output (cycle)");
+        }
+        consumers[static_cast<size_t>(producer)].push_back(i);
+        ++pending[i];
+      }
+    }
+  }
+  // Kahn's algorithm, smallest file index first: stable and deterministic.
+  std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
+  for (size_t i = 0; i < n; ++i) {
+    if (pending[i] == 0) ready.push(i);
+  }
+  std::vector<int32_t> new_index(n, -1);
+  std::vector<size_t> order;
+  order.reserve(n);
+  while (!ready.empty()) {
+    size_t i = ready.top();
+    ready.pop();
+    new_index[i] = static_cast<int32_t>(order.size());
+    order.push_back(i);
+    for (size_t c : consumers[i]) {
+      if (--pending[c] == 0) ready.push(c);
+    }
+  }
+  if (order.size() != n) {
+    for (size_t i = 0; i < n; ++i) {
+      if (new_index[i] < 0) {
+        return ParseError("the op graph has a cycle through op '" + parsed_ops[i].name + "'");
+      }
+    }
+  }
+  graph.ops.reserve(n);
+  for (size_t i : order) graph.ops.push_back(std::move(parsed_ops[i]));
+  for (auto& t : graph.tensors) {
+    if (t.producer >= 0) t.producer = new_index[static_cast<size_t>(t.producer)];
+  }
+  uint32_t max_stream = 0;
+  for (const auto& op : graph.ops) max_stream = std::max(max_stream, op.stream);
+  graph.stream_count = max_stream + 1;
+
+  auto outputs = doc.find("outputs");
+  if (outputs == doc.end()) return MissingField("graph", "outputs");
+  if (!outputs->is_array() || outputs->empty()) {
+    return ParseError("outputs must be a non-empty array of tensor names");
+  }
+  for (const auto& o : *outputs) {
+    if (!o.is_string()) return ParseError("outputs must be tensor names");
+    auto it = tensor_index.find(o.get<std::string>());
+    if (it == tensor_index.end()) {
+      return ParseError("graph output '" + o.get<std::string>() + "' is not a defined tensor");
+    }
+    if (graph.tensors[static_cast<size_t>(it->second)].kind != TensorKind::kIntermediate) {
+      return ParseError("graph output '" + o.get<std::string>() + "' must be produced by an op");
+    }
+    graph.outputs.push_back(it->second);
+  }
+  return graph;
+}
+
+StatusOr<Graph> LoadGraphFromFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return Status(ErrorCode::kGeExecModelPathInvalid, "model: cannot open file '" + path + "'");
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) return Status(ErrorCode::kReadModelFailure, "model: cannot read file '" + path + "'");
+  return LoadGraphFromJson(buf.str());
+}
+
+}  // namespace aclsim::model

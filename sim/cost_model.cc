@@ -1,0 +1,108 @@
+#include "sim/cost_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+namespace aclsim::sim {
+namespace {
+
+using model::Graph;
+using model::Op;
+
+bool IsOneOf(std::string_view type, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), type) != names.end();
+}
+
+uint64_t Elements(const model::Tensor& t) { return static_cast<uint64_t>(t.ElementCount()); }
+
+// FLOPs per output element of common vector ops (approximate instruction
+// counts of their usual decompositions).
+uint64_t VectorFlopsPerElement(std::string_view type) {
+  if (IsOneOf(type, {"Softmax", "SoftmaxV2", "LogSoftmax", "LogSoftmaxV2"})) return 5;
+  if (IsOneOf(type, {"LayerNorm", "LayerNormV3", "RmsNorm", "GroupNorm", "InstanceNorm"})) return 8;
+  if (IsOneOf(type, {"BatchNorm", "BNInfer", "BatchNormInference"})) return 2;
+  if (IsOneOf(type, {"Gelu", "FastGelu", "Swish", "Silu", "SwiGlu", "Erf"})) return 8;
+  if (IsOneOf(type, {"Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Rsqrt"})) return 4;
+  if (IsOneOf(type, {"Reshape", "Transpose", "TransData", "Cast", "Identity", "Gather",
+                     "GatherV2", "Concat", "ConcatV2", "Split", "Slice", "StridedSlice",
+                     "Squeeze", "Unsqueeze", "Flatten", "Pad"})) {
+    return 0;
+  }
+  return 1;
+}
+
+}  // namespace
+
+OpWork ComputeOpWork(const Graph& graph, const Op& op) {
+  OpWork work;
+  for (int32_t t : op.inputs) work.bytes += static_cast<uint64_t>(graph.tensor(t).SizeBytes());
+  for (int32_t t : op.outputs) work.bytes += static_cast<uint64_t>(graph.tensor(t).SizeBytes());
+  if (!op.inputs.empty()) work.compute_dtype = graph.tensor(op.inputs[0]).dtype;
+  const model::Tensor* out = op.outputs.empty() ? nullptr : &graph.tensor(op.outputs[0]);
+  const uint64_t out_elems = out ? Elements(*out) : 0;
+  const std::string_view type = op.type;
+
+  if (IsOneOf(type, {"Conv2D", "Conv3D", "Conv2DBackpropInput"}) && op.inputs.size() >= 2) {
+    const auto& w = graph.tensor(op.inputs[1]);
+    uint64_t per_output = w.shape.empty() ? 0 : Elements(w) / static_cast<uint64_t>(w.shape[0]);
+    work.macs = out_elems * per_output;
+  } else if (IsOneOf(type, {"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2"}) &&
+             op.inputs.size() >= 2) {
+    const auto& a = graph.tensor(op.inputs[0]);
+    bool transpose_a = op.BoolAttr("transpose_a", false) || op.BoolAttr("adj_x1", false) ||
+                       op.BoolAttr("transpose_x1", false);
+    uint64_t k = 0;
+    if (a.shape.size() >= 2) {
+      k = static_cast<uint64_t>(transpose_a ? a.shape[a.shape.size() - 2] : a.shape.back());
+    } else if (a.shape.size() == 1) {
+      k = static_cast<uint64_t>(a.shape[0]);
+    }
+    work.macs = out_elems * k;
+  } else if (IsOneOf(type, {"FlashAttentionScore", "FusedInferAttentionScore", "Attention"}) &&
+             op.inputs.size() >= 2) {
+    const auto& q = graph.tensor(op.inputs[0]);
+    const auto& k = graph.tensor(op.inputs[1]);
+    if (q.shape.size() == 4 && k.shape.size() == 4) {
+      // QK^T and AV, each B*N*S*Skv*D MACs.
+      work.macs = 2 * static_cast<uint64_t>(q.shape[0] * q.shape[1] * q.shape[2] * k.shape[2] * q.shape[3]);
+    }
+  }
+  if (work.macs > 0) {
+    work.flops = 2 * work.macs;
+    return work;
+  }
+  if (IsOneOf(type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool",
+                     "MaxPoolV3", "AvgPoolV2", "GlobalAveragePool", "ArgMax"}) &&
+      !op.inputs.empty()) {
+    work.flops = Elements(graph.tensor(op.inputs[0]));
+    return work;
+  }
+  work.flops = out_elems * VectorFlopsPerElement(type);
+  return work;
+}
+
+uint32_t CostModel::BlockDim(const Graph& graph, const Op& op) const {
+  const uint32_t cores = std::max<uint32_t>(1, profile_.CoreCount(op.engine));
+  if (op.block_dim) return std::min(*op.block_dim, cores);
+  if (op.engine == model::Engine::kAiCpu) return 1;
+  uint64_t out_elems = 0;
+  for (int32_t t : op.outputs) out_elems += static_cast<uint64_t>(graph.tensor(t).ElementCount());
+  const uint64_t chunk = op.engine == model::Engine::kAiCore ? 256 : 2048;
+  uint64_t blocks = (out_elems + chunk - 1) / chunk;
+  return static_cast<uint32_t>(std::clamp<uint64_t>(blocks, 1, cores));
+}
+
+int64_t CostModel::DurationNs(const Op& op, const OpWork& work, uint32_t block_dim) const {
+  if (op.duration_ns) return *op.duration_ns;
+  const auto engine = static_cast<size_t>(op.engine);
+  const uint32_t cores = std::max<uint32_t>(1, profile_.CoreCount(op.engine));
+  const double peak = profile_.PeakFlopsPerS(op.engine, work.compute_dtype) *
+                      static_cast<double>(std::max<uint32_t>(1, block_dim)) / cores;
+  const double compute_s = static_cast<double>(work.flops) / peak;
+  const double memory_s = static_cast<double>(work.bytes) / profile_.memory_bandwidth_bytes_per_s;
+  return profile_.launch_overhead_ns[engine] +
+         static_cast<int64_t>(std::ceil(std::max(compute_s, memory_s) * 1e9));
+}
+
+}  // namespace aclsim::sim

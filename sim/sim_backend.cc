@@ -1,0 +1,45 @@
+#include "sim/sim_backend.h"
+
+#include "sim/device_profile.h"
+#include "sim/sim_device.h"
+
+namespace aclsim::sim {
+namespace {
+
+class SimBackend final : public device::Backend {
+ public:
+  SimBackend(const device::BackendOptions& options, std::shared_ptr<const DeviceProfile> profile)
+      : options_(options), profile_(std::move(profile)) {}
+
+  std::string_view name() const override { return "sim"; }
+  uint32_t DeviceCount() const override { return options_.device_count; }
+
+  StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
+    if (device_id >= options_.device_count) {
+      return Status(ErrorCode::kRtInvalidDeviceId,
+                    "device " + std::to_string(device_id) + " does not exist (sim backend has " +
+                        std::to_string(options_.device_count) + ")");
+    }
+    return std::unique_ptr<device::Device>(new SimDevice(device_id, profile_, options_));
+  }
+
+ private:
+  const device::BackendOptions options_;
+  const std::shared_ptr<const DeviceProfile> profile_;  // shared with every SimDevice
+};
+
+}  // namespace
+
+StatusOr<std::unique_ptr<device::Backend>> CreateSimBackend(const device::BackendOptions& options) {
+  ACLSIM_RETURN_IF_ERROR(options.Validate());
+  StatusOr<DeviceProfile> profile = options.device_profile_path.empty()
+                                        ? BuiltinDeviceProfile(options.device_profile)
+                                        : LoadDeviceProfileFile(options.device_profile_path);
+  if (!profile.ok()) return profile.status();
+  auto shared = std::make_shared<const DeviceProfile>(std::move(profile).value());
+  return std::unique_ptr<device::Backend>(new SimBackend(options, std::move(shared)));
+}
+
+void RegisterSimBackend(device::BackendRegistry& registry) { registry.Register("sim", CreateSimBackend); }
+
+}  // namespace aclsim::sim

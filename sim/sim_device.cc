@@ -1,0 +1,344 @@
+#include "sim/sim_device.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+namespace aclsim::sim {
+namespace {
+
+constexpr size_t kRecordBatch = 256;
+
+uint64_t SplitMix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+Status UnknownStream(device::StreamId id) {
+  return Status(ErrorCode::kRtInvalidHandle, "stream " + std::to_string(id) + " does not exist on this device");
+}
+
+}  // namespace
+
+SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> profile,
+                     const device::BackendOptions& options)
+    : device_id_(device_id),
+      profile_(std::move(profile)),
+      options_(options),
+      cost_model_(*profile_),
+      epoch_(std::chrono::steady_clock::now()) {
+  info_.profile_name = profile_->name;
+  info_.soc_name = profile_->soc_name;
+  info_.memory_bytes = profile_->memory_bytes;
+  info_.ai_core_count = profile_->ai_core_count;
+  info_.vector_core_count = profile_->vector_core_count;
+  info_.aicpu_count = profile_->aicpu_count;
+  pools_.emplace_back(profile_->ai_core_count);
+  pools_.emplace_back(profile_->vector_core_count);
+  pools_.emplace_back(profile_->aicpu_count);
+  pending_records_.reserve(kRecordBatch);
+}
+
+SimDevice::~SimDevice() = default;
+
+StatusOr<SimDevice::StreamState*> SimDevice::FindStream(device::StreamId stream) {
+  auto it = streams_.find(stream);
+  if (it == streams_.end()) return UnknownStream(stream);
+  return &it->second;
+}
+
+StatusOr<SimDevice::EventRecordState*> SimDevice::FindEvent(device::EventId event) {
+  auto it = events_.find(event);
+  if (it == events_.end()) {
+    return Status(ErrorCode::kRtInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
+  }
+  return &it->second;
+}
+
+device::VirtualTimeNs SimDevice::HostHorizonNs() const {
+  if (options_.clock_mode == device::ClockMode::kRealtime) {
+    auto wall = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - epoch_);
+    return std::max(host_horizon_ns_, static_cast<device::VirtualTimeNs>(wall.count()));
+  }
+  return host_horizon_ns_;
+}
+
+void SimDevice::Observe(device::VirtualTimeNs time_ns) { host_horizon_ns_ = std::max(host_horizon_ns_, time_ns); }
+
+bool SimDevice::Reached(device::VirtualTimeNs time_ns) const {
+  if (options_.clock_mode != device::ClockMode::kRealtime) return true;
+  return std::chrono::steady_clock::now() >= epoch_ + std::chrono::nanoseconds(time_ns);
+}
+
+void SimDevice::WaitUntil(device::VirtualTimeNs time_ns) const {
+  if (options_.clock_mode != device::ClockMode::kRealtime) return;
+  std::this_thread::sleep_until(epoch_ + std::chrono::nanoseconds(time_ns));
+}
+
+int64_t SimDevice::Jitter(int64_t duration_ns) {
+  if (options_.jitter <= 0.0) return duration_ns;
+  uint64_t r = SplitMix64(options_.seed ^ (uint64_t{device_id_} << 56) ^ jitter_counter_++);
+  double u = static_cast<double>(r >> 11) * (1.0 / 9007199254740992.0);  // [0, 1)
+  double scaled = static_cast<double>(duration_ns) * (1.0 + options_.jitter * (2.0 * u - 1.0));
+  return std::max<int64_t>(0, std::llround(scaled));
+}
+
+void SimDevice::Emit(const device::CompletionRecord& record) {
+  pending_records_.push_back(record);
+  if (pending_records_.size() >= kRecordBatch) FlushRecords();
+}
+
+void SimDevice::FlushRecords() {
+  if (!pending_records_.empty() && sink_ != nullptr) {
+    sink_->OnCompletions(pending_records_.data(), pending_records_.size());
+  }
+  pending_records_.clear();
+}
+
+StatusOr<device::StreamId> SimDevice::CreateStream() {
+  std::lock_guard<std::mutex> lock(mu_);
+  device::StreamId id = next_stream_id_++;
+  streams_[id].tail_ns = HostHorizonNs();
+  return id;
+}
+
+Status SimDevice::DestroyStream(device::StreamId stream) {
+  device::VirtualTimeNs tail = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+    tail = s->tail_ns;
+    Observe(tail);
+    streams_.erase(stream);
+  }
+  WaitUntil(tail);
+  return OkStatus();
+}
+
+StatusOr<device::EventId> SimDevice::CreateEvent() {
+  std::lock_guard<std::mutex> lock(mu_);
+  device::EventId id = next_event_id_++;
+  events_.emplace(id, EventRecordState{});
+  return id;
+}
+
+Status SimDevice::DestroyEvent(device::EventId event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (events_.erase(event) == 0) {
+    return Status(ErrorCode::kRtInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
+  }
+  return OkStatus();
+}
+
+StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
+  auto exe = std::make_unique<Executable>();
+  exe->stream_count = std::max<uint32_t>(1, graph.stream_count);
+  exe->ops.reserve(graph.ops.size());
+  exe->costs.reserve(graph.ops.size());
+  std::vector<uint32_t> op_deps;
+  for (const auto& op : graph.ops) {
+    OpWork work = ComputeOpWork(graph, op);
+    uint32_t block_dim = cost_model_.BlockDim(graph, op);
+    int64_t duration = cost_model_.DurationNs(op, work, block_dim);
+    op_deps.clear();
+    for (int32_t t : op.inputs) {
+      int32_t producer = graph.tensor(t).producer;
+      if (producer >= 0) op_deps.push_back(static_cast<uint32_t>(producer));
+    }
+    std::sort(op_deps.begin(), op_deps.end());
+    op_deps.erase(std::unique(op_deps.begin(), op_deps.end()), op_deps.end());
+    CompiledOp compiled{};
+    compiled.duration_ns = duration;
+    compiled.flops = work.flops;
+    compiled.bytes = work.bytes;
+    compiled.block_dim = block_dim;
+    compiled.stream = op.stream;
+    compiled.engine = op.engine;
+    compiled.dep_begin = static_cast<uint32_t>(exe->deps.size());
+    exe->deps.insert(exe->deps.end(), op_deps.begin(), op_deps.end());
+    compiled.dep_end = static_cast<uint32_t>(exe->deps.size());
+    exe->ops.push_back(compiled);
+    exe->costs.push_back(device::OpCost{work.flops, work.macs, work.bytes, block_dim, duration});
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  device::ExecutableId id = next_exe_id_++;
+  executables_.emplace(id, std::move(exe));
+  return id;
+}
+
+Status SimDevice::UnloadGraph(device::ExecutableId exe) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (executables_.erase(exe) == 0) {
+    return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
+  }
+  return OkStatus();
+}
+
+StatusOr<std::vector<device::OpCost>> SimDevice::GetGraphCosts(device::ExecutableId exe) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = executables_.find(exe);
+  if (it == executables_.end()) {
+    return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
+  }
+  return it->second->costs;
+}
+
+StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device::ExecutableId exe_id,
+                                                const device::LaunchInfo& launch) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+  auto it = executables_.find(exe_id);
+  if (it == executables_.end()) {
+    return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe_id) + " is not loaded");
+  }
+  const Executable& exe = *it->second;
+  const device::VirtualTimeNs base = std::max(s->tail_ns, HostHorizonNs());
+  const size_t n = exe.ops.size();
+  scratch_end_ns_.resize(n);
+  scratch_stream_tail_ns_.assign(exe.stream_count, base);
+  const bool emit = sink_ != nullptr;
+  const device::TaskId first_task = next_task_id_;
+  next_task_id_ += n;
+
+  device::CompletionRecord rec;
+  rec.device_id = device_id_;
+  rec.kind = device::TaskKind::kOp;
+  rec.stream_id = stream;
+  rec.model_tag = launch.model_tag;
+  rec.host_tid = launch.host_tid;
+  for (size_t i = 0; i < n; ++i) {
+    const CompiledOp& op = exe.ops[i];
+    int64_t ready = scratch_stream_tail_ns_[op.stream];
+    for (uint32_t d = op.dep_begin; d < op.dep_end; ++d) ready = std::max(ready, scratch_end_ns_[exe.deps[d]]);
+    const int64_t duration = Jitter(op.duration_ns);
+    const int64_t start = pools_[static_cast<size_t>(op.engine)].Acquire(op.block_dim, ready, duration);
+    const int64_t end = start + duration;
+    scratch_end_ns_[i] = end;
+    scratch_stream_tail_ns_[op.stream] = end;
+    if (emit) {
+      rec.engine = op.engine;
+      rec.block_dim = op.block_dim;
+      rec.task_id = first_task + i;
+      rec.op_index = static_cast<uint32_t>(i);
+      rec.start_ns = start;
+      rec.end_ns = end;
+      rec.flops = op.flops;
+      rec.bytes = op.bytes;
+      Emit(rec);
+    }
+  }
+  s->tail_ns = *std::max_element(scratch_stream_tail_ns_.begin(), scratch_stream_tail_ns_.end());
+  FlushRecords();
+  return first_task;
+}
+
+StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const device::MarkerInfo& marker) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+  s->tail_ns = std::max(s->tail_ns, HostHorizonNs());
+  device::TaskId task = next_task_id_++;
+  if (sink_ != nullptr) {
+    device::CompletionRecord rec;
+    rec.device_id = device_id_;
+    rec.kind = device::TaskKind::kMarker;
+    rec.stream_id = stream;
+    rec.task_id = task;
+    rec.host_tid = marker.host_tid;
+    rec.marker_id = marker.marker_id;
+    rec.marker_tag = marker.tag;
+    rec.model_tag = 0xFFFFFFFFu;
+    rec.start_ns = rec.end_ns = s->tail_ns;
+    Emit(rec);
+    FlushRecords();
+  }
+  return task;
+}
+
+Status SimDevice::SubmitEventRecord(device::StreamId stream, device::EventId event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+  ACLSIM_ASSIGN_OR_RETURN(EventRecordState * e, FindEvent(event));
+  s->tail_ns = std::max(s->tail_ns, HostHorizonNs());
+  e->recorded = true;
+  e->timestamp_ns = s->tail_ns;
+  return OkStatus();
+}
+
+Status SimDevice::SubmitEventWait(device::StreamId stream, device::EventId event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+  ACLSIM_ASSIGN_OR_RETURN(EventRecordState * e, FindEvent(event));
+  if (e->recorded) s->tail_ns = std::max(s->tail_ns, e->timestamp_ns);
+  return OkStatus();
+}
+
+Status SimDevice::SynchronizeStream(device::StreamId stream) {
+  device::VirtualTimeNs tail = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+    tail = s->tail_ns;
+  }
+  WaitUntil(tail);
+  std::lock_guard<std::mutex> lock(mu_);
+  Observe(tail);
+  return OkStatus();
+}
+
+StatusOr<bool> SimDevice::QueryStream(device::StreamId stream) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+  return Reached(s->tail_ns);
+}
+
+Status SimDevice::SynchronizeEvent(device::EventId event) {
+  device::VirtualTimeNs t = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ACLSIM_ASSIGN_OR_RETURN(EventRecordState * e, FindEvent(event));
+    if (!e->recorded) return OkStatus();  // CANN: nothing recorded → returns at once
+    t = e->timestamp_ns;
+  }
+  WaitUntil(t);
+  std::lock_guard<std::mutex> lock(mu_);
+  Observe(t);
+  return OkStatus();
+}
+
+StatusOr<device::EventState> SimDevice::QueryEvent(device::EventId event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(EventRecordState * e, FindEvent(event));
+  device::EventState state;
+  state.recorded = e->recorded;
+  state.timestamp_ns = e->timestamp_ns;
+  state.complete = !e->recorded || Reached(e->timestamp_ns);
+  return state;
+}
+
+Status SimDevice::SynchronizeDevice() {
+  device::VirtualTimeNs latest = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    latest = host_horizon_ns_;
+    for (const auto& [id, s] : streams_) latest = std::max(latest, s.tail_ns);
+  }
+  WaitUntil(latest);
+  std::lock_guard<std::mutex> lock(mu_);
+  Observe(latest);
+  return OkStatus();
+}
+
+device::VirtualTimeNs SimDevice::Now() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return HostHorizonNs();
+}
+
+void SimDevice::SetCompletionSink(device::CompletionSink* sink) {
+  std::lock_guard<std::mutex> lock(mu_);
+  FlushRecords();
+  sink_ = sink;
+}
+
+}  // namespace aclsim::sim

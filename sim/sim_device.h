@@ -1,0 +1,125 @@
+// SimDevice: one simulated Ascend NPU.
+//
+// Executes submitted work on an integer-nanosecond virtual clock. Every task's
+// start and end are computed when it is submitted, from (in this order of
+// precedence) the stream's previous task, event waits, the host's causal
+// horizon (the latest device time the host has synchronised on — work
+// submitted after a synchronisation cannot start before it), data
+// dependencies inside a graph, and free cores of the op's engine (CorePool).
+// Ties are impossible to order differently: submission order under the
+// device lock is the one total order, so the same call sequence gives the
+// same times (and, with jitter, the same seeded jitter stream).
+//
+// In ClockMode::kVirtual host calls never wait: a synchronisation completes
+// at once and moves the host horizon. In ClockMode::kRealtime (opt-in, not
+// deterministic) synchronisation and queries are paced by the host's steady
+// clock, and new work cannot start before the current wall-clock offset.
+#ifndef ACLSIM_SIM_SIM_DEVICE_H_
+#define ACLSIM_SIM_SIM_DEVICE_H_
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/device/backend.h"
+#include "sim/core_pool.h"
+#include "sim/cost_model.h"
+#include "sim/device_profile.h"
+
+namespace aclsim::sim {
+
+class SimDevice final : public device::Device {
+ public:
+  SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> profile,
+            const device::BackendOptions& options);
+  ~SimDevice() override;
+
+  const device::DeviceInfo& info() const override { return info_; }
+  StatusOr<device::StreamId> CreateStream() override;
+  Status DestroyStream(device::StreamId stream) override;
+  StatusOr<device::EventId> CreateEvent() override;
+  Status DestroyEvent(device::EventId event) override;
+  StatusOr<device::ExecutableId> LoadGraph(const model::Graph& graph) override;
+  Status UnloadGraph(device::ExecutableId exe) override;
+  StatusOr<std::vector<device::OpCost>> GetGraphCosts(device::ExecutableId exe) override;
+  StatusOr<device::TaskId> SubmitGraph(device::StreamId stream, device::ExecutableId exe,
+                                       const device::LaunchInfo& launch) override;
+  StatusOr<device::TaskId> SubmitMarker(device::StreamId stream,
+                                        const device::MarkerInfo& marker) override;
+  Status SubmitEventRecord(device::StreamId stream, device::EventId event) override;
+  Status SubmitEventWait(device::StreamId stream, device::EventId event) override;
+  Status SynchronizeStream(device::StreamId stream) override;
+  StatusOr<bool> QueryStream(device::StreamId stream) override;
+  Status SynchronizeEvent(device::EventId event) override;
+  StatusOr<device::EventState> QueryEvent(device::EventId event) override;
+  Status SynchronizeDevice() override;
+  device::VirtualTimeNs Now() override;
+  void SetCompletionSink(device::CompletionSink* sink) override;
+
+ private:
+  struct CompiledOp {
+    int64_t duration_ns;
+    uint64_t flops;
+    uint64_t bytes;
+    uint32_t block_dim;
+    uint32_t stream;
+    uint32_t dep_begin;
+    uint32_t dep_end;
+    model::Engine engine;
+  };
+  struct Executable {
+    std::vector<CompiledOp> ops;
+    std::vector<uint32_t> deps;  // producer op indices, ranges per op
+    std::vector<device::OpCost> costs;
+    uint32_t stream_count = 1;
+  };
+  struct StreamState {
+    device::VirtualTimeNs tail_ns = 0;  // end of the last task on the stream
+  };
+  struct EventRecordState {
+    bool recorded = false;
+    device::VirtualTimeNs timestamp_ns = 0;
+  };
+
+  // All private helpers require mu_ held.
+  StatusOr<StreamState*> FindStream(device::StreamId stream);
+  StatusOr<EventRecordState*> FindEvent(device::EventId event);
+  device::VirtualTimeNs HostHorizonNs() const;
+  void Observe(device::VirtualTimeNs time_ns);
+  int64_t Jitter(int64_t duration_ns);
+  void Emit(const device::CompletionRecord& record);
+  void FlushRecords();
+  // Realtime mode: blocks (without mu_) until wall time reaches |time_ns|.
+  void WaitUntil(device::VirtualTimeNs time_ns) const;
+  bool Reached(device::VirtualTimeNs time_ns) const;
+
+  const uint32_t device_id_;
+  const std::shared_ptr<const DeviceProfile> profile_;  // shared with the backend
+  const device::BackendOptions options_;
+  const CostModel cost_model_;
+  device::DeviceInfo info_;
+  const std::chrono::steady_clock::time_point epoch_;
+
+  std::mutex mu_;
+  std::vector<CorePool> pools_;  // per engine
+  std::unordered_map<device::StreamId, StreamState> streams_;
+  std::unordered_map<device::EventId, EventRecordState> events_;
+  std::unordered_map<device::ExecutableId, std::unique_ptr<Executable>> executables_;
+  uint64_t next_stream_id_ = 1;
+  uint64_t next_event_id_ = 1;
+  uint64_t next_exe_id_ = 1;
+  uint64_t next_task_id_ = 1;
+  uint64_t jitter_counter_ = 0;
+  device::VirtualTimeNs host_horizon_ns_ = 0;
+  device::CompletionSink* sink_ = nullptr;
+  std::vector<device::CompletionRecord> pending_records_;
+  std::vector<int64_t> scratch_end_ns_;
+  std::vector<int64_t> scratch_stream_tail_ns_;
+};
+
+}  // namespace aclsim::sim
+
+#endif  // ACLSIM_SIM_SIM_DEVICE_H_
