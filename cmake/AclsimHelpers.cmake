@@ -48,8 +48,9 @@ function(aclsim_cc_test)
   if(NOT A_TIMEOUT)
     set(A_TIMEOUT 120)
   endif()
-  gtest_discover_tests(${A_NAME}
-    PROPERTIES TIMEOUT ${A_TIMEOUT} LABELS "${A_LABELS}"
-               ENVIRONMENT "ACLSIM_MODELS_DIR=${PROJECT_SOURCE_DIR}/models"
-    DISCOVERY_TIMEOUT 60)
+  set(props TIMEOUT ${A_TIMEOUT} ENVIRONMENT "ACLSIM_MODELS_DIR=${PROJECT_SOURCE_DIR}/models")
+  if(A_LABELS)
+    list(APPEND props LABELS "${A_LABELS}")
+  endif()
+  gtest_discover_tests(${A_NAME} PROPERTIES ${props} DISCOVERY_TIMEOUT 60)
 endfunction()

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages aclsim needs, if any is missing.
+#   scripts/setup.sh [--with-python]
+set -euo pipefail
+
+packages=(cmake ninja-build g++ pkg-config googletest libgtest-dev libgmock-dev
+          libbenchmark-dev nlohmann-json3-dev libboost-dev python3 binutils)
+for arg in "$@"; do
+  case "$arg" in
+    --with-python) packages+=(pybind11-dev python3-dev python3-pytest python3-numpy) ;;
+    *) echo "unknown option: $arg" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "setup: installing ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds aclsim with -j2 and runs every test.
+#   scripts/test.sh                      debug build, whole suite
+#   scripts/test.sh --sanitize=address   ASan + UBSan build, whole suite
+#   scripts/test.sh --sanitize=thread    TSan build, whole suite
+#   extra arguments after -- go to ctest (e.g. -- -R Conformance)
+# Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sanitizer=""
+ctest_args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sanitize=address|--sanitize=thread) sanitizer="${1#--sanitize=}" ;;
+    --sanitize=*) echo "unknown sanitizer: ${1#--sanitize=} (address or thread)" >&2; exit 2 ;;
+    --) shift; ctest_args=("$@"); break ;;
+    *) echo "usage: $0 [--sanitize=address|thread] [-- ctest args]" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+scripts/setup.sh
+/usr/bin/python3 scripts/gen_api.py --check
+
+build="build/test${sanitizer:+-$sanitizer}"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DACLSIM_SANITIZER="$sanitizer" -DACLSIM_WERROR=ON -DACLSIM_BUILD_BENCHMARKS=OFF >/dev/null
+cmake --build "$build" -j2
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+cd "$build"
+ctest -j2 --output-on-failure --timeout 300 "${ctest_args[@]}"

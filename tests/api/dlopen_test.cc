@@ -1,0 +1,44 @@
+// Frameworks dlopen libmsprofiler.so and dlsym the aclprof* names; the
+// symbols must resolve and share state with libascendcl.so.
+#include <dlfcn.h>
+
+#include <cstring>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "acl/acl.h"
+#include "acl/acl_prof.h"
+
+namespace {
+
+std::string LibPath(const char* name) { return std::string(ACLSIM_TEST_LIB_DIR) + "/" + name; }
+
+TEST(Dlopen, GivenMsprofilerWhenDlsymAclprofNamesThenTheyResolve) {
+  void* handle = dlopen(LibPath("libmsprofiler.so").c_str(), RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(handle, nullptr) << dlerror();
+  for (const char* name : {"aclprofInit", "aclprofStart", "aclprofStop", "aclprofFinalize", "aclprofModelSubscribe",
+                           "aclprofGetOpDescSize", "aclprofGetOpDuration", "aclprofGetStepTimestamp",
+                           "aclprofCreateStepInfo", "aclprofWarmup", "aclprofGetSupportedFeaturesV2",
+                           "ProfGetOpExecutionTime", "aclgrphProfGraphSubscribe"}) {
+    EXPECT_NE(dlsym(handle, name), nullptr) << name;
+  }
+  EXPECT_EQ(dlsym(handle, "aclsimInternalGetProfApi"), dlsym(RTLD_DEFAULT, "aclsimInternalGetProfApi"));
+  dlclose(handle);
+}
+
+TEST(Dlopen, GivenDlsymmedUnimplementedCallThenRecentErrorIsSharedWithAscendcl) {
+  void* handle = dlopen(LibPath("libmsprofiler.so").c_str(), RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(handle, nullptr) << dlerror();
+  using FinalizeFn = aclError (*)();
+  auto fn = reinterpret_cast<FinalizeFn>(dlsym(handle, "aclprofFinalize"));
+  ASSERT_NE(fn, nullptr);
+  EXPECT_EQ(fn(), ACL_ERROR_API_NOT_SUPPORT);
+  // The message was recorded by libascendcl.so's state, read through aclGetRecentErrMsg.
+  const char* msg = aclGetRecentErrMsg();
+  ASSERT_NE(msg, nullptr);
+  EXPECT_NE(std::strstr(msg, "aclprofFinalize"), nullptr) << msg;
+  dlclose(handle);
+}
+
+}  // namespace
