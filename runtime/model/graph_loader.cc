@@ -1,5 +1,6 @@
 #include "runtime/model/graph_loader.h"
 
+#include <algorithm>
 #include <fstream>
 #include <queue>
 #include <sstream>
@@ -83,6 +84,89 @@ StatusOr<AttrValue> ParseAttr(const json& v, const std::string& where) {
     return AttrValue(v.get<std::vector<double>>());
   }
   return ParseError(where + " has an unsupported value type");
+}
+
+// Two ints from a 2- or 4-element attribute ([h, w] or NCHW-style [1, 1, h, w]).
+bool HwPair(const Op& op, const char* key, int64_t fallback, int64_t* h, int64_t* w) {
+  std::vector<int64_t> v = op.IntsAttr(key);
+  if (v.empty()) {
+    *h = *w = fallback;
+    return true;
+  }
+  if (v.size() == 2) {
+    *h = v[0];
+    *w = v[1];
+    return true;
+  }
+  if (v.size() == 4) {
+    *h = v[2];
+    *w = v[3];
+    return true;
+  }
+  return false;
+}
+
+std::string ShapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+// Shape consistency of ops whose work the cost model derives from shapes;
+// an inconsistent graph would silently give meaningless FLOP counts.
+Status ValidateCubeOp(const Graph& g, const Op& op) {
+  auto fail = [&](const std::string& why) { return ParseError("op '" + op.name + "' (" + op.type + "): " + why); };
+  const std::string& t = op.type;
+  if (t == "Conv2D") {
+    if (op.inputs.size() < 2) return fail("needs inputs x and w");
+    const auto& x = g.tensor(op.inputs[0]).shape;
+    const auto& w = g.tensor(op.inputs[1]).shape;
+    const auto& y = g.tensor(op.outputs[0]).shape;
+    if (x.size() != 4 || w.size() != 4 || y.size() != 4) return fail("x, w and the output must be 4-D");
+    bool nhwc = g.tensor(op.inputs[0]).format == Format::kNhwc;
+    int64_t n = x[0], c = nhwc ? x[3] : x[1], h = nhwc ? x[1] : x[2], wd = nhwc ? x[2] : x[3];
+    int64_t groups = op.IntAttr("groups", 1);
+    int64_t sh, sw, dh, dw;
+    if (groups < 1 || c % groups != 0) return fail("groups must divide the input channels");
+    if (!HwPair(op, "strides", 1, &sh, &sw) || !HwPair(op, "dilations", 1, &dh, &dw) || sh < 1 || sw < 1 ||
+        dh < 1 || dw < 1) {
+      return fail("strides/dilations must be 2 or 4 positive ints");
+    }
+    std::vector<int64_t> pads = op.IntsAttr("pads");
+    if (pads.empty()) pads = {0, 0, 0, 0};
+    if (pads.size() != 4) return fail("pads must be [top, bottom, left, right]");
+    if (w[1] * groups != c) {
+      return fail("weight " + ShapeText(w) + " does not match " + std::to_string(c) + " input channels");
+    }
+    int64_t ho = (h + pads[0] + pads[1] - dh * (w[2] - 1) - 1) / sh + 1;
+    int64_t wo = (wd + pads[2] + pads[3] - dw * (w[3] - 1) - 1) / sw + 1;
+    std::vector<int64_t> want = nhwc ? std::vector<int64_t>{n, ho, wo, w[0]} : std::vector<int64_t>{n, w[0], ho, wo};
+    if (y != want) return fail("output shape " + ShapeText(y) + " should be " + ShapeText(want));
+  } else if (t == "MatMul" || t == "MatMulV2" || t == "BatchMatMul" || t == "BatchMatMulV2") {
+    if (op.inputs.size() < 2) return fail("needs inputs A and B");
+    const auto& a = g.tensor(op.inputs[0]).shape;
+    const auto& b = g.tensor(op.inputs[1]).shape;
+    const auto& y = g.tensor(op.outputs[0]).shape;
+    bool batch = t.rfind("Batch", 0) == 0;
+    if (a.size() < 2 || b.size() < 2 || y.size() < 2 || (!batch && (a.size() != 2 || b.size() != 2 || y.size() != 2))) {
+      return fail(batch ? "A, B and the output need at least 2 dims" : "A, B and the output must be 2-D");
+    }
+    bool ta = op.BoolAttr("transpose_a", false) || op.BoolAttr("adj_x1", false) || op.BoolAttr("transpose_x1", false);
+    bool tb = op.BoolAttr("transpose_b", false) || op.BoolAttr("adj_x2", false) || op.BoolAttr("transpose_x2", false);
+    size_t ra = a.size(), rb = b.size(), ry = y.size();
+    int64_t m = ta ? a[ra - 1] : a[ra - 2], ka = ta ? a[ra - 2] : a[ra - 1];
+    int64_t kb = tb ? b[rb - 1] : b[rb - 2], nn = tb ? b[rb - 2] : b[rb - 1];
+    if (ka != kb) return fail("contraction dims differ: A " + ShapeText(a) + ", B " + ShapeText(b));
+    if (y[ry - 2] != m || y[ry - 1] != nn) {
+      return fail("output " + ShapeText(y) + " should end in [" + std::to_string(m) + "," + std::to_string(nn) + "]");
+    }
+  } else if (t == "FlashAttentionScore") {
+    if (op.inputs.size() < 3) return fail("needs inputs q, k and v");
+    for (int i = 0; i < 3; ++i) {
+      if (g.tensor(op.inputs[static_cast<size_t>(i)]).shape.size() != 4) return fail("q, k and v must be 4-D");
+    }
+  }
+  return OkStatus();
 }
 
 }  // namespace
@@ -276,8 +360,12 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
     if (graph.tensors[static_cast<size_t>(it->second)].kind != TensorKind::kIntermediate) {
       return ParseError("graph output '" + o.get<std::string>() + "' must be produced by an op");
     }
+    if (std::find(graph.outputs.begin(), graph.outputs.end(), it->second) != graph.outputs.end()) {
+      return ParseError("graph output '" + o.get<std::string>() + "' is listed twice");
+    }
     graph.outputs.push_back(it->second);
   }
+  for (const auto& op : graph.ops) ACLSIM_RETURN_IF_ERROR(ValidateCubeOp(graph, op));
   return graph;
 }
 
