@@ -46,6 +46,7 @@ Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend>
     : options_(options), generation_(g_next_generation.fetch_add(1)), backend_(std::move(backend)) {}
 
 Runtime::~Runtime() {
+  subscriptions_.reset();  // flushes and closes every remaining subscription
   std::lock_guard<std::mutex> lock(mu_);
   for (auto& [id, dev] : devices_) {
     dev->device_->SetCompletionSink(nullptr);
@@ -77,8 +78,8 @@ StatusOr<DeviceState*> Runtime::OpenDeviceLocked(int32_t device_id) {
   auto state = std::make_unique<DeviceState>();
   state->id_ = device_id;
   state->device_ = std::move(opened).value();
-  if (trace_) state->device_->SetCompletionSink(trace_.get());
   DeviceState* raw = state.get();
+  if (trace_) AddSinkLocked(raw, trace_.get());
   devices_.emplace(device_id, std::move(state));
   Log(LogLevel::kInfo, "opened device " + std::to_string(device_id) + " (" + raw->device_->info().profile_name + ")");
   return raw;
@@ -535,22 +536,24 @@ Status Runtime::StartTrace(size_t capacity) {
   std::lock_guard<std::mutex> lock(mu_);
   if (trace_) return Status(ErrorCode::kRepeatInitialize, "tracing is already on");
   trace_ = std::make_unique<TaskTrace>(capacity);
-  for (auto& [id, dev] : devices_) dev->device_->SetCompletionSink(trace_.get());
+  for (auto& [id, dev] : devices_) AddSinkLocked(dev.get(), trace_.get());
   return OkStatus();
 }
 
 Status Runtime::StopTrace() {
   std::lock_guard<std::mutex> lock(mu_);
   if (!trace_) return Status(ErrorCode::kInvalidParam, "tracing is not on");
-  for (auto& [id, dev] : devices_) dev->device_->SetCompletionSink(nullptr);
-  return OkStatus();  // records stay readable until the next StartTrace
+  for (auto& [id, dev] : devices_) RemoveSinkLocked(dev.get(), trace_.get());
+  stopped_trace_ = std::move(trace_);  // records stay readable until the next StartTrace
+  return OkStatus();
 }
 
 std::vector<TraceEntry> Runtime::TraceSnapshot() const {
   std::lock_guard<std::mutex> lock(mu_);
   std::vector<TraceEntry> out;
-  if (!trace_) return out;
-  for (const auto& rec : trace_->Snapshot()) {
+  const TaskTrace* trace = trace_ ? trace_.get() : stopped_trace_.get();
+  if (trace == nullptr) return out;
+  for (const auto& rec : trace->Snapshot()) {
     TraceEntry entry{rec, {}, {}};
     if (rec.kind == device::TaskKind::kOp) {
       auto it = models_.find(rec.model_tag);
@@ -566,7 +569,96 @@ std::vector<TraceEntry> Runtime::TraceSnapshot() const {
 
 uint64_t Runtime::TraceDropped() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return trace_ ? trace_->dropped() : 0;
+  const TaskTrace* trace = trace_ ? trace_.get() : stopped_trace_.get();
+  return trace ? trace->dropped() : 0;
+}
+
+// ------------------------------------------------------------- sinks
+
+void SinkFanout::OnCompletions(const device::CompletionRecord* records, size_t count) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (device::CompletionSink* sink : sinks_) sink->OnCompletions(records, count);
+}
+
+size_t SinkFanout::Add(device::CompletionSink* sink) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (std::find(sinks_.begin(), sinks_.end(), sink) == sinks_.end()) sinks_.push_back(sink);
+  return sinks_.size();
+}
+
+size_t SinkFanout::Remove(device::CompletionSink* sink) {
+  std::lock_guard<std::mutex> lock(mu_);
+  sinks_.erase(std::remove(sinks_.begin(), sinks_.end(), sink), sinks_.end());
+  return sinks_.size();
+}
+
+void Runtime::AddSinkLocked(DeviceState* device, device::CompletionSink* sink) {
+  if (device->fanout_->Add(sink) == 1) device->device_->SetCompletionSink(device->fanout_.get());
+}
+
+void Runtime::RemoveSinkLocked(DeviceState* device, device::CompletionSink* sink) {
+  if (device->fanout_->Remove(sink) == 0) device->device_->SetCompletionSink(nullptr);
+}
+
+// ------------------------------------------------------------- profiling
+
+Runtime::ProfMode Runtime::prof_mode() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return prof_mode_;
+}
+
+Status Runtime::ModelSubscribe(uint32_t model_id, const prof::SubscribeConfig* config) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = models_.find(model_id);
+  if (it == models_.end()) {
+    return Status(ErrorCode::kInvalidModelId, "model id " + std::to_string(model_id) + " is not loaded");
+  }
+  if (config == nullptr) return Status(ErrorCode::kInvalidParam, "subscribe config is NULL");
+  if (prof_mode_ == ProfMode::kApiCtrl) {
+    return Status(ErrorCode::kProfApiConflict,
+                  "a collection session (aclprofInit) is active; subscription cannot be mixed with it");
+  }
+  LoadedModel& m = *it->second;
+  if (m.prof_ops.empty()) {
+    for (const auto& op : m.graph.ops) m.prof_ops.push_back(prof::OpNameTable::Global().Intern(op.type, op.name));
+  }
+  prof::SubscribedModel sub;
+  sub.model_id = model_id;
+  sub.device_id = static_cast<uint32_t>(m.device->id_);
+  sub.ops = m.prof_ops;
+  for (const auto& op : m.graph.ops) sub.subgraph.push_back(op.type == "FFTS_PLUS" ? 1 : 0);
+  bool first_on_device = false;
+  ACLSIM_RETURN_IF_ERROR(subscriptions_->Subscribe(std::move(sub), *config, &first_on_device));
+  if (first_on_device) AddSinkLocked(m.device, subscriptions_.get());
+  prof_mode_ = ProfMode::kSubscribe;
+  return OkStatus();
+}
+
+Status Runtime::ModelUnsubscribe(uint32_t model_id) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (models_.find(model_id) == models_.end()) {
+      return Status(ErrorCode::kInvalidModelId, "model id " + std::to_string(model_id) + " is not loaded");
+    }
+    if (prof_mode_ == ProfMode::kApiCtrl) {
+      return Status(ErrorCode::kProfApiConflict, "a collection session (aclprofInit) is active");
+    }
+  }
+  // Flushing may wait for the reader, so it runs without the runtime lock.
+  bool device_idle = false;
+  uint32_t device_id = 0;
+  ACLSIM_RETURN_IF_ERROR(subscriptions_->Unsubscribe(model_id, &device_idle, &device_id));
+  std::lock_guard<std::mutex> lock(mu_);
+  if (device_idle) {
+    auto dev = devices_.find(static_cast<int32_t>(device_id));
+    if (dev != devices_.end()) RemoveSinkLocked(dev->second.get(), subscriptions_.get());
+  }
+  if (!subscriptions_->HasActive() && prof_mode_ == ProfMode::kSubscribe) prof_mode_ = ProfMode::kOff;
+  return OkStatus();
+}
+
+StatusOr<prof::SubscriptionStats> Runtime::GetSubscriptionStats(uint32_t model_id) const {
+  return subscriptions_->Stats(model_id);
 }
 
 }  // namespace aclsim::runtime

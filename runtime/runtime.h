@@ -31,6 +31,7 @@
 #include "runtime/device/backend.h"
 #include "runtime/memory.h"
 #include "runtime/model/graph.h"
+#include "runtime/prof/subscription.h"
 #include "runtime/status.h"
 #include "runtime/trace.h"
 
@@ -76,6 +77,21 @@ class Event {
   device::EventId id_ = 0;
 };
 
+// Forwards completion records to every sink attached to one device. The
+// device has this fan-out as its sink only while at least one sink is
+// attached, so an unobserved device builds no records at all.
+class SinkFanout final : public device::CompletionSink {
+ public:
+  void OnCompletions(const device::CompletionRecord* records, size_t count) override;
+  // Both return the number of sinks attached afterwards.
+  size_t Add(device::CompletionSink* sink);
+  size_t Remove(device::CompletionSink* sink);
+
+ private:
+  std::mutex mu_;
+  std::vector<device::CompletionSink*> sinks_;  // borrowed; owners detach before dying
+};
+
 class DeviceState {
  public:
   int32_t id() const { return id_; }
@@ -87,6 +103,7 @@ class DeviceState {
   std::unique_ptr<device::Device> device_;
   int32_t set_count_ = 0;        // aclrtSetDevice calls not yet reset
   Context* primary_ = nullptr;   // owned by Runtime::contexts_
+  std::unique_ptr<SinkFanout> fanout_ = std::make_unique<SinkFanout>();
 };
 
 struct TensorDescription {
@@ -192,6 +209,17 @@ class Runtime {
   // Device time of |device_id| as the host observes it.
   StatusOr<device::VirtualTimeNs> DeviceNowNs(int32_t device_id);
 
+  // Operator subscription (aclprofModelSubscribe / UnSubscribe), with the
+  // check order of spec §2.2: model loaded (else kInvalidModelId), config
+  // not NULL, profiling mode, then the subscription's own checks.
+  Status ModelSubscribe(uint32_t model_id, const prof::SubscribeConfig* config);
+  Status ModelUnsubscribe(uint32_t model_id);
+  StatusOr<prof::SubscriptionStats> GetSubscriptionStats(uint32_t model_id) const;
+
+  // The profiling mode of spec §2.0 (collection sessions arrive later).
+  enum class ProfMode { kOff, kApiCtrl, kSubscribe };
+  ProfMode prof_mode() const;
+
  private:
   struct LoadedModel {
     uint32_t id = 0;
@@ -200,6 +228,7 @@ class Runtime {
     model::Graph graph;
     std::vector<size_t> input_sizes;
     std::vector<size_t> output_sizes;
+    std::vector<const prof::OpStrings*> prof_ops;  // interned on first subscribe
   };
 
   Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend> backend);
@@ -212,6 +241,8 @@ class Runtime {
   Status CheckStreamLocked(Stream* stream) const;
   Status CheckEventLocked(Event* event) const;
   StatusOr<Stream*> ResolveStreamLocked(Stream* stream) const;
+  void AddSinkLocked(DeviceState* device, device::CompletionSink* sink);
+  void RemoveSinkLocked(DeviceState* device, device::CompletionSink* sink);
 
   const RuntimeOptions options_;
   const uint64_t generation_;  // tells this runtime's thread-local state from a previous one's
@@ -226,6 +257,11 @@ class Runtime {
   std::unordered_map<uint32_t, std::unique_ptr<LoadedModel>> models_;
   uint32_t next_model_id_ = 1;
   std::unique_ptr<TaskTrace> trace_;
+  std::unique_ptr<TaskTrace> stopped_trace_;  // readable after StopTrace
+  ProfMode prof_mode_ = ProfMode::kOff;
+  // Declared last: destroyed first, so its delivery thread stops (after
+  // flushing) before any device it listens to goes away.
+  std::unique_ptr<prof::SubscriptionManager> subscriptions_ = std::make_unique<prof::SubscriptionManager>();
 };
 
 // The calling thread's OS thread id (cached).

@@ -24,6 +24,13 @@ const char* ErrorCodeName(ErrorCode code) {
     case ErrorCode::kModelOutputNotMatch: return "MODEL_OUTPUT_NOT_MATCH";
     case ErrorCode::kModelNotDynamic: return "MODEL_NOT_DYNAMIC";
     case ErrorCode::kRepeatFinalize: return "REPEAT_FINALIZE";
+    case ErrorCode::kProfAlreadyRun: return "PROF_ALREADY_RUN";
+    case ErrorCode::kProfNotRun: return "PROF_NOT_RUN";
+    case ErrorCode::kProfRepeatSubscribe: return "PROF_REPEAT_SUBSCRIBE";
+    case ErrorCode::kProfApiConflict: return "PROF_API_CONFLICT";
+    case ErrorCode::kProfModulesUnsupported: return "PROF_MODULES_UNSUPPORTED";
+    case ErrorCode::kGeFailure: return "GE_FAILURE";
+    case ErrorCode::kProfilingFailure: return "PROFILING_FAILURE";
     case ErrorCode::kBadAlloc: return "BAD_ALLOC";
     case ErrorCode::kApiNotSupport: return "API_NOT_SUPPORT";
     case ErrorCode::kInvalidDevice: return "INVALID_DEVICE";

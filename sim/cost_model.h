@@ -40,6 +40,11 @@ class CostModel {
   // Duration in ns of |op| with |work| on |block_dim| cores.
   int64_t DurationNs(const model::Op& op, const OpWork& work, uint32_t block_dim) const;
 
+  // The fixed scheduling/launch part of every duration on |engine|.
+  int64_t LaunchOverheadNs(model::Engine engine) const {
+    return profile_.launch_overhead_ns[static_cast<size_t>(engine)];
+  }
+
  private:
   const DeviceProfile& profile_;
 };

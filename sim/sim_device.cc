@@ -151,6 +151,7 @@ StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
     op_deps.erase(std::unique(op_deps.begin(), op_deps.end()), op_deps.end());
     CompiledOp compiled{};
     compiled.duration_ns = duration;
+    compiled.overhead_ns = std::min(duration, cost_model_.LaunchOverheadNs(op.engine));
     compiled.flops = work.flops;
     compiled.bytes = work.bytes;
     compiled.block_dim = block_dim;
@@ -224,6 +225,7 @@ StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device:
       rec.op_index = static_cast<uint32_t>(i);
       rec.start_ns = start;
       rec.end_ns = end;
+      rec.exec_ns = std::max<int64_t>(0, duration - op.overhead_ns);
       rec.flops = op.flops;
       rec.bytes = op.bytes;
       Emit(rec);

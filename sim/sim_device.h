@@ -62,6 +62,7 @@ class SimDevice final : public device::Device {
  private:
   struct CompiledOp {
     int64_t duration_ns;
+    int64_t overhead_ns;  // launch part of duration_ns
     uint64_t flops;
     uint64_t bytes;
     uint32_t block_dim;

@@ -122,6 +122,24 @@ ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void) {
   return (*rt)->backend_name().data();
 }
 
+ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats* stats) {
+  if (stats == nullptr) return InvalidParam("aclsimGetSubscriptionStats", "stats is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto s = rt->GetSubscriptionStats(modelId);
+  if (!s.ok()) return Convert(s.status());
+  std::memset(stats, 0, sizeof(*stats));
+  stats->structSize = sizeof(*stats);
+  stats->modelId = s->model_id;
+  stats->deviceId = s->device_id;
+  stats->fd = s->fd;
+  stats->active = s->active ? 1 : 0;
+  stats->broken = s->broken ? 1 : 0;
+  stats->produced = s->produced;
+  stats->delivered = s->delivered;
+  stats->dropped = s->dropped;
+  return ACL_SUCCESS;
+}
+
 ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version) {
   return version == aclsim::api::kProfApiVersion ? &kProfApi : nullptr;
 }

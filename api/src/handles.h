@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl/acl_prof.h"
+#include "runtime/prof/subscription.h"
 #include "runtime/runtime.h"
 
 struct aclDataBuffer {
@@ -17,6 +19,10 @@ struct aclDataBuffer {
 struct aclmdlDataset {
   std::vector<aclDataBuffer*> buffers;  // borrowed: destroyed by the user
   uint64_t dynamic_batch = 0;           // set by aclmdlSetDynamicBatchSize
+};
+
+struct aclprofSubscribeConfig {
+  aclsim::prof::SubscribeConfig config;
 };
 
 struct aclmdlDesc {

@@ -86,6 +86,7 @@ struct CompletionRecord {
   uint64_t marker_id = 0;
   VirtualTimeNs start_ns = 0;
   VirtualTimeNs end_ns = 0;
+  VirtualTimeNs exec_ns = 0;  // core execution time: duration without launch overhead
   uint64_t flops = 0;
   uint64_t bytes = 0;
 };

@@ -78,6 +78,23 @@ ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t *flop
  * cannot be created (the message says why). */
 ACL_FUNC_VISIBILITY const char *aclsimGetBackendName(void);
 
+/* Counters of one operator subscription (aclprofModelSubscribe). */
+typedef struct aclsimSubscriptionStats {
+  uint32_t structSize; /* sizeof(aclsimSubscriptionStats) of the writer */
+  uint32_t modelId;
+  uint32_t deviceId;
+  int32_t fd;          /* descriptor value read at subscribe time */
+  uint32_t active;     /* 1 until aclprofModelUnSubscribe */
+  uint32_t broken;     /* 1 once a write to fd failed (reader closed, bad fd) */
+  uint64_t produced;   /* records built for this subscription */
+  uint64_t delivered;  /* records written to fd */
+  uint64_t dropped;    /* records not written because the subscription is broken */
+} aclsimSubscriptionStats;
+
+/* Counters of the live or most recent subscription of |modelId|.
+ * NULL stats → 100000; never subscribed → 100011. */
+ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats *stats);
+
 /* Internal ABI between libascendcl.so and libmsprofiler.so: returns the table
  * of profiling entry points for table |version|, or NULL when this library
  * does not provide that version. Not for applications. */

@@ -749,86 +749,6 @@ aclError aclprofSetConfig(aclprofConfigType configType, const char *config, size
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig *profSubscribeConfig) {
-  aclsim::api::SetNotSupported("aclprofModelSubscribe");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-aclError aclprofModelUnSubscribe(uint32_t modelId) {
-  aclsim::api::SetNotSupported("aclprofModelUnSubscribe");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-aclprofSubscribeConfig * aclprofCreateSubscribeConfig(int8_t timeInfoSwitch, aclprofAicoreMetrics aicoreMetrics, void *fd) {
-  aclsim::api::SetNotSupported("aclprofCreateSubscribeConfig");
-  return nullptr;
-}
-
-aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig *profSubscribeConfig) {
-  aclsim::api::SetNotSupported("aclprofDestroySubscribeConfig");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-aclError aclprofGetOpDescSize(size_t *opDescSize) {
-  aclsim::api::SetNotSupported("aclprofGetOpDescSize");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-aclError aclprofGetOpNum(const void *opInfo, size_t opInfoLen, uint32_t *opNumber) {
-  aclsim::api::SetNotSupported("aclprofGetOpNum");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-aclError aclprofGetOpTypeLen(const void *opInfo, size_t opInfoLen, uint32_t index, size_t *opTypeLen) {
-  aclsim::api::SetNotSupported("aclprofGetOpTypeLen");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-aclError aclprofGetOpType(const void *opInfo, size_t opInfoLen, uint32_t index, char *opType, size_t opTypeLen) {
-  aclsim::api::SetNotSupported("aclprofGetOpType");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-aclError aclprofGetOpNameLen(const void *opInfo, size_t opInfoLen, uint32_t index, size_t *opNameLen) {
-  aclsim::api::SetNotSupported("aclprofGetOpNameLen");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-aclError aclprofGetOpName(const void *opInfo, size_t opInfoLen, uint32_t index, char *opName, size_t opNameLen) {
-  aclsim::api::SetNotSupported("aclprofGetOpName");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-uint64_t aclprofGetOpStart(const void *opInfo, size_t opInfoLen, uint32_t index) {
-  aclsim::api::SetNotSupported("aclprofGetOpStart");
-  return static_cast<uint64_t>(0);
-}
-
-uint64_t aclprofGetOpEnd(const void *opInfo, size_t opInfoLen, uint32_t index) {
-  aclsim::api::SetNotSupported("aclprofGetOpEnd");
-  return static_cast<uint64_t>(0);
-}
-
-uint64_t aclprofGetOpDuration(const void *opInfo, size_t opInfoLen, uint32_t index) {
-  aclsim::api::SetNotSupported("aclprofGetOpDuration");
-  return static_cast<uint64_t>(0);
-}
-
-size_t aclprofGetModelId(const void *opInfo, size_t opInfoLen, uint32_t index) {
-  aclsim::api::SetNotSupported("aclprofGetModelId");
-  return static_cast<size_t>(0);
-}
-
-aclprofSubscribeOpFlag aclprofGetOpFlag(const void *opInfo, size_t opInfoLen, uint32_t index) {
-  aclsim::api::SetNotSupported("aclprofGetOpFlag");
-  return ACL_SUBSCRIBE_NONE;
-}
-
-const char * aclprofGetOpAttriValue(const void *opInfo, size_t opInfoLen, uint32_t index, aclprofSubscribeOpAttri attri) {
-  aclsim::api::SetNotSupported("aclprofGetOpAttriValue");
-  return nullptr;
-}
-
 aclError aclprofGetStepTimestamp(aclprofStepInfo *stepInfo, aclprofStepTag tag, aclrtStream stream) {
   aclsim::api::SetNotSupported("aclprofGetStepTimestamp");
   return ACL_ERROR_API_NOT_SUPPORT;
@@ -930,16 +850,6 @@ int aclgrphProfGraphSubscribe(const uint32_t graphId, const aclprofSubscribeConf
 int aclgrphProfGraphUnSubscribe(const uint32_t graphId) {
   aclsim::api::SetNotSupported("aclgrphProfGraphUnSubscribe");
   return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-size_t aclprofGetGraphId(const void *opInfo, size_t opInfoLen, uint32_t index) {
-  aclsim::api::SetNotSupported("aclprofGetGraphId");
-  return static_cast<size_t>(0);
-}
-
-uint64_t ProfGetOpExecutionTime(const void *data, uint32_t len, uint32_t index) {
-  aclsim::api::SetNotSupported("ProfGetOpExecutionTime");
-  return static_cast<uint64_t>(0);
 }
 
 int32_t aclprofSetCategoryName(uint32_t category, const char *categoryName) {

@@ -1,0 +1,140 @@
+// Operator subscription: records of subscribed models to the subscriber's fd.
+//
+// Models CANN's aclprofModelSubscribe path (spec §2.2, §3.5): the manager is
+// attached as a CompletionSink to every device that has a subscribed model.
+// For each completed op of a subscribed model it builds a ProfOpDesc (fresh
+// opIndex, names in the OpNameTable, signature last) and appends it to one
+// bounded queue. A delivery thread drains the queue and writes to each
+// subscription's descriptor.
+//
+// Delivery contract (DESIGN.md contract 5):
+//  * every write() carries whole records, at most 51 (4080 bytes < PIPE_BUF),
+//    so a reader that reads multiples of 80 bytes gets whole records;
+//  * a full pipe blocks the delivery thread, the queue fills, and the
+//    producing device waits (backpressure): nothing is dropped;
+//  * a closed read end or a bad descriptor marks that subscription broken:
+//    its later records are counted as dropped, others keep flowing, and the
+//    delivery thread blocks SIGPIPE so the process is never killed;
+//  * Unsubscribe flushes the subscription's records, then closes the
+//    descriptor and writes -1 to the caller's int, unless another active
+//    subscription uses the same descriptor value.
+//
+// The descriptor value is read from the caller's int at subscribe time (CANN
+// re-reads it on every write; aclsim does not, so a caller-side change after
+// subscribing cannot redirect records, and no thread races on the int).
+//
+// Thread safety: all methods are thread-safe. Lock order: device lock →
+// manager mutex (OnCompletions); the delivery thread never holds the mutex
+// while writing.
+#ifndef ACLSIM_RUNTIME_PROF_SUBSCRIPTION_H_
+#define ACLSIM_RUNTIME_PROF_SUBSCRIPTION_H_
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/device/backend.h"
+#include "runtime/prof/op_desc.h"
+#include "runtime/prof/op_name_table.h"
+#include "runtime/status.h"
+
+namespace aclsim::prof {
+
+// What aclprofCreateSubscribeConfig stores. |fd| is borrowed from the caller,
+// who keeps it alive until unsubscribe (as CANN requires).
+struct SubscribeConfig {
+  int8_t time_info = 1;
+  int32_t aicore_metrics = 0xFF;
+  int* fd = nullptr;
+};
+
+inline constexpr int32_t kAicoreMetricsNone = 0xFF;
+
+struct SubscriptionStats {
+  uint32_t model_id = 0;
+  uint32_t device_id = 0;
+  int32_t fd = -1;
+  bool active = false;  // false once unsubscribed
+  bool broken = false;  // the descriptor failed; later records are dropped
+  uint64_t produced = 0;
+  uint64_t delivered = 0;
+  uint64_t dropped = 0;
+};
+
+// What the manager needs to know about a model it subscribes.
+struct SubscribedModel {
+  uint32_t model_id = 0;
+  uint32_t device_id = 0;
+  std::vector<const OpStrings*> ops;  // per op index; interned
+  std::vector<uint8_t> subgraph;      // per op index: 1 if type is FFTS_PLUS
+};
+
+class SubscriptionManager final : public device::CompletionSink {
+ public:
+  static constexpr size_t kDefaultQueueCapacity = 64 * 1024;  // records
+  static constexpr size_t kMaxRecordsPerWrite = 51;           // 4080 bytes
+
+  explicit SubscriptionManager(size_t queue_capacity = kDefaultQueueCapacity);
+  // Flushes every queued record, closes the descriptors of subscriptions
+  // still active (without writing -1: the caller's int may be gone), and
+  // stops the delivery thread.
+  ~SubscriptionManager() override;
+
+  // Checks 4–6 of spec §2.2 (the caller checked the model id, NULL config and
+  // the mode). |*out_first_on_device| tells the caller to attach the manager
+  // to the device. Errors: kInvalidParam (NULL fd, timeInfo 0 with metrics
+  // NONE), kProfRepeatSubscribe (148046), kInvalidProfilingConfig (another
+  // config on this device).
+  Status Subscribe(SubscribedModel model, const SubscribeConfig& config, bool* out_first_on_device);
+  // Flushes, closes the descriptor (see above). |*out_device_idle| tells the
+  // caller to detach from |*out_device|. Not subscribed → kInvalidModelId.
+  Status Unsubscribe(uint32_t model_id, bool* out_device_idle, uint32_t* out_device);
+  bool IsSubscribed(uint32_t model_id) const;
+  bool HasActive() const;
+  // Live or most recent subscription of |model_id|; none → kInvalidModelId.
+  StatusOr<SubscriptionStats> Stats(uint32_t model_id) const;
+
+  void OnCompletions(const device::CompletionRecord* records, size_t count) override;
+
+ private:
+  struct Subscription {
+    SubscribedModel model;
+    int* fd_ptr = nullptr;  // caller's int, written at unsubscribe
+    SubscriptionStats stats;
+  };
+  struct DeviceTask {
+    int8_t time_info = 0;
+    int32_t metrics = 0;
+    uint32_t refs = 0;
+  };
+  struct Entry {
+    Subscription* sub;
+    ProfOpDesc record;
+  };
+
+  void DeliveryLoop();
+  // Writes |count| records to |fd|; false if the descriptor failed.
+  bool WriteRecords(int fd, const ProfOpDesc* records, size_t count, size_t* out_written);
+
+  const size_t capacity_;
+  mutable std::mutex mu_;
+  std::condition_variable not_full_;
+  std::condition_variable not_empty_;
+  std::condition_variable progress_;  // delivered/dropped counters moved
+  std::vector<Entry> ring_;
+  size_t head_ = 0;
+  size_t size_ = 0;
+  bool stopping_ = false;
+  std::unordered_map<uint32_t, std::unique_ptr<Subscription>> active_;
+  std::unordered_map<uint32_t, std::unique_ptr<Subscription>> retired_;
+  std::unordered_map<uint32_t, DeviceTask> device_tasks_;
+  std::thread delivery_;
+};
+
+}  // namespace aclsim::prof
+
+#endif  // ACLSIM_RUNTIME_PROF_SUBSCRIPTION_H_
