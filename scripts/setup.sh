@@ -8,6 +8,7 @@ packages=(cmake ninja-build g++ pkg-config googletest libgtest-dev libgmock-dev
 for arg in "$@"; do
   case "$arg" in
     --with-python) packages+=(pybind11-dev python3-dev python3-pytest python3-numpy) ;;
+    --with-fuzz) packages+=(clang libclang-rt-dev) ;;
     *) echo "unknown option: $arg" >&2; exit 2 ;;
   esac
 done

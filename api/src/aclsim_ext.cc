@@ -25,7 +25,9 @@ const aclsim::api::ProfApi kProfApi = {
     sizeof(aclsim::api::ProfApi),
     aclsim::api::kProfApiVersion,
 #define ACLSIM_PROF_FN(ret, name, params, args, fail) &aclsim::api::prof_impl::name,
+#define ACLSIM_PROF_FAST_FN ACLSIM_PROF_FN
 #include "api/src/generated/prof_functions.inc"
+#undef ACLSIM_PROF_FAST_FN
 #undef ACLSIM_PROF_FN
 };
 

@@ -13,6 +13,16 @@
 namespace aclsim::api {
 namespace {
 
+// CANN's log-level convention applies from the first call, even to calls
+// (such as the record accessors) that never create the runtime.
+const bool g_log_level_from_env = [] {
+  if (const char* level = std::getenv("ASCEND_GLOBAL_LOG_LEVEL"); level != nullptr && *level != '\0') {
+    int v = std::atoi(level);
+    if (v >= 0 && v <= 4) SetLogLevel(static_cast<LogLevel>(v));
+  }
+  return true;
+}();
+
 std::mutex g_mu;
 std::unique_ptr<runtime::Runtime> g_runtime;
 bool g_initialized = false;

@@ -23,13 +23,17 @@ struct ProfApi {
   uint32_t struct_size;
   uint32_t version;
 #define ACLSIM_PROF_FN(ret, name, params, args, fail) ret(*name) params;
+#define ACLSIM_PROF_FAST_FN ACLSIM_PROF_FN
 #include "api/src/generated/prof_functions.inc"
+#undef ACLSIM_PROF_FAST_FN
 #undef ACLSIM_PROF_FN
 };
 
 namespace prof_impl {
 #define ACLSIM_PROF_FN(ret, name, params, args, fail) ret name params;
+#define ACLSIM_PROF_FAST_FN ACLSIM_PROF_FN
 #include "api/src/generated/prof_functions.inc"
+#undef ACLSIM_PROF_FAST_FN
 #undef ACLSIM_PROF_FN
 }  // namespace prof_impl
 

@@ -18,7 +18,7 @@ using prof::Field;
 using prof::OpNameTable;
 
 const uint8_t* Record(const char* function, const void* opInfo, size_t opInfoLen, uint32_t index) {
-  const uint8_t* rec = prof::CheckedRecord(opInfo, opInfoLen, index);
+  const uint8_t* rec = prof::CheckedRecordMemo(opInfo, opInfoLen, index);
   if (rec == nullptr) {
     SetError(ACL_ERROR_INVALID_PARAM,
              std::string(function) + ": NULL opInfo, length " + std::to_string(opInfoLen) +

@@ -112,6 +112,39 @@ inline const uint8_t* CheckedRecord(const void* buffer, size_t len, uint32_t ind
   return rec;
 }
 
+// CheckedRecord with a per-thread memo of the last record verified and its
+// bytes: a record at the same address with the same 80 bytes has the same
+// (valid) signature, so asking several fields of one record in a row costs
+// one CRC. Any change to any byte is caught by the comparison, so the result
+// is always the one CheckedRecord would give.
+struct VerifiedRecordMemo {
+  const uint8_t* address = nullptr;
+  uint64_t words[kOpDescSize / 8];
+};
+inline VerifiedRecordMemo& ThreadVerifiedRecord() {
+  __attribute__((tls_model("initial-exec"))) static thread_local VerifiedRecordMemo memo;
+  return memo;
+}
+inline const uint8_t* CheckedRecordMemo(const void* buffer, size_t len, uint32_t index) {
+  if (buffer == nullptr) return nullptr;
+  const uint32_t len32 = static_cast<uint32_t>(len);
+  if (len32 % kOpDescSize != 0 || index == UINT32_MAX ||
+      (static_cast<uint64_t>(index) + 1) * kOpDescSize > len32) {
+    return nullptr;
+  }
+  const uint8_t* rec = static_cast<const uint8_t*>(buffer) + static_cast<size_t>(index) * kOpDescSize;
+  VerifiedRecordMemo& memo = ThreadVerifiedRecord();
+  if (rec == memo.address) {
+    uint64_t diff = 0;
+    for (size_t i = 0; i < kOpDescSize / 8; ++i) diff |= Load64(rec + 8 * i) ^ memo.words[i];
+    if (diff == 0) return rec;
+  }
+  if (Load32(rec) != RecordSignature(rec)) return nullptr;
+  memo.address = rec;
+  std::memcpy(memo.words, rec, kOpDescSize);
+  return rec;
+}
+
 // Record |index| without length-multiple or signature checks (GetOpFlag,
 // GetOpAttriValue semantics); nullptr when out of range.
 inline const uint8_t* UncheckedRecord(const void* buffer, size_t len, uint32_t index) {

@@ -14,7 +14,8 @@ const OpStrings* OpNameTable::Intern(std::string_view type, std::string_view nam
   auto key = std::make_pair(std::string(type), std::string(name));
   auto it = interned_.find(key);
   if (it != interned_.end()) return it->second.get();
-  auto strings = std::make_unique<OpStrings>(OpStrings{key.first, key.second});
+  auto strings = std::make_unique<OpStrings>(
+      OpStrings{key.first, key.second, std::strlen(key.first.c_str()), std::strlen(key.second.c_str())});
   const OpStrings* raw = strings.get();
   interned_.emplace(std::move(key), std::move(strings));
   return raw;
@@ -22,7 +23,7 @@ const OpStrings* OpNameTable::Intern(std::string_view type, std::string_view nam
 
 uint64_t OpNameTable::Insert(const OpStrings* const* ops, size_t count) {
   if (count == 0) return 0;
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<SpinLock> lock(mu_);
   if (next_index_ > UINT64_MAX - count) return 0;
   const uint64_t first = next_index_;
   if (segments_.empty()) first_segment_ = first >> kSegmentBits;
@@ -59,26 +60,26 @@ void OpNameTable::MaybeRelease(uint64_t seg_no) {
 }
 
 bool OpNameTable::Length(uint64_t index, Which which, size_t* out_len) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<SpinLock> lock(mu_);
   Segment* seg = FindSegment(index);
   if (seg == nullptr) return false;
   const size_t slot = index & (kSegmentSize - 1);
   const uint8_t bit = which == Which::kType ? 1 : 2;
   if (seg->ops[slot] == nullptr || (seg->consumed[slot] & bit) != 0) return false;
-  const std::string& s = which == Which::kType ? seg->ops[slot]->type : seg->ops[slot]->name;
-  *out_len = std::strlen(s.c_str()) + 1;
+  *out_len = (which == Which::kType ? seg->ops[slot]->type_len : seg->ops[slot]->name_len) + 1;
   return true;
 }
 
 bool OpNameTable::Take(uint64_t index, Which which, char* buf, size_t buf_len) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<SpinLock> lock(mu_);
   Segment* seg = FindSegment(index);
   if (seg == nullptr || buf == nullptr || buf_len == 0) return false;
   const size_t slot = index & (kSegmentSize - 1);
   const uint8_t bit = which == Which::kType ? 1 : 2;
   if (seg->ops[slot] == nullptr || (seg->consumed[slot] & bit) != 0) return false;
-  const std::string& s = which == Which::kType ? seg->ops[slot]->type : seg->ops[slot]->name;
-  const size_t len = std::strlen(s.c_str());
+  const OpStrings& op = *seg->ops[slot];
+  const std::string& s = which == Which::kType ? op.type : op.name;
+  const size_t len = which == Which::kType ? op.type_len : op.name_len;
   if (buf_len < len) return false;
   std::memcpy(buf, s.data(), len);
   buf[buf_len - 1] = '\0';
@@ -92,7 +93,7 @@ bool OpNameTable::Take(uint64_t index, Which which, char* buf, size_t buf_len) {
 }
 
 uint64_t OpNameTable::LiveEntries() {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<SpinLock> lock(mu_);
   return live_entries_;
 }
 

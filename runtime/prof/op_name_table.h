@@ -12,8 +12,10 @@
 #ifndef ACLSIM_RUNTIME_PROF_OP_NAME_TABLE_H_
 #define ACLSIM_RUNTIME_PROF_OP_NAME_TABLE_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <thread>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -26,6 +28,31 @@ namespace aclsim::prof {
 struct OpStrings {
   std::string type;
   std::string name;
+  size_t type_len = 0;  // strlen(type.c_str()), as CANN measures it
+  size_t name_len = 0;
+};
+
+// A test-and-test-and-set lock for the table's very short critical sections:
+// readers and the producer hold it for a few dozen instructions, far less
+// than a futex sleep and wake-up would cost. Yields after spinning a while.
+class SpinLock {
+ public:
+  void lock() {
+    for (int spins = 0; flag_.exchange(true, std::memory_order_acquire); ++spins) {
+      while (flag_.load(std::memory_order_relaxed)) {
+        if (++spins > 64) {
+          std::this_thread::yield();
+          spins = 0;
+        } else {
+          __builtin_ia32_pause();
+        }
+      }
+    }
+  }
+  void unlock() { flag_.store(false, std::memory_order_release); }
+
+ private:
+  std::atomic<bool> flag_{false};
 };
 
 class OpNameTable {
@@ -72,7 +99,7 @@ class OpNameTable {
   Segment* FindSegment(uint64_t index);
   void MaybeRelease(uint64_t segment_number);
 
-  std::mutex mu_;
+  SpinLock mu_;
   uint64_t next_index_ = 1;
   uint64_t first_segment_ = 0;  // segment number of segments_.front()
   std::deque<std::unique_ptr<Segment>> segments_;
