@@ -18,6 +18,7 @@
 
 #include "acl/acl.h"
 #include "acl/acl_prof.h"
+#include "acl/prof_acl_api.h"
 
 namespace {
 
@@ -36,6 +37,7 @@ struct OpRow {
   std::string type;
   uint64_t start = 0;
   uint64_t duration = 0;
+  uint64_t execution = 0;
   size_t model_id = 0;
 };
 
@@ -70,6 +72,7 @@ std::vector<OpRow> ReadRecords(int read_fd, uint64_t* bytes_read) {
       row.name = text.data();
       row.start = aclprofGetOpStart(buffer.data(), static_cast<size_t>(n), i);
       row.duration = aclprofGetOpDuration(buffer.data(), static_cast<size_t>(n), i);
+      row.execution = ProfGetOpExecutionTime(buffer.data(), static_cast<uint32_t>(n), i);
       row.model_id = aclprofGetModelId(buffer.data(), static_cast<size_t>(n), i);
       rows.push_back(std::move(row));
     }
@@ -157,15 +160,16 @@ int main(int argc, char** argv) {
 
   std::printf("subscription: %zu op records (%" PRIu64 " bytes) from %d run(s) of %s; write fd after unsubscribe: %d\n\n",
               rows.size(), bytes, iterations, model_path, write_fd);
-  std::printf("%-5s %-6s %-40s %-22s %14s %14s\n", "#", "model", "op name", "op type", "start (us)", "duration (us)");
+  std::printf("%-5s %-6s %-40s %-22s %14s %14s %12s\n", "#", "model", "op name", "op type", "start (us)",
+              "duration (us)", "exec (us)");
   uint64_t first = rows.empty() ? 0 : rows[0].start, last = 0;
   for (size_t i = 0; i < rows.size(); ++i) {
     first = std::min(first, rows[i].start);
     last = std::max(last, rows[i].start + rows[i].duration);
     if (i < limit) {
-      std::printf("%-5zu %-6zu %-40.40s %-22.22s %14.3f %14.3f\n", i, rows[i].model_id, rows[i].name.c_str(),
+      std::printf("%-5zu %-6zu %-40.40s %-22.22s %14.3f %14.3f %12.3f\n", i, rows[i].model_id, rows[i].name.c_str(),
                   rows[i].type.c_str(), static_cast<double>(rows[i].start) / 1e3,
-                  static_cast<double>(rows[i].duration) / 1e3);
+                  static_cast<double>(rows[i].duration) / 1e3, static_cast<double>(rows[i].execution) / 1e3);
     }
   }
   if (rows.size() > limit) std::printf("... %zu more records (use --limit to print them)\n", rows.size() - limit);
