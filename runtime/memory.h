@@ -36,7 +36,9 @@ class MemoryRegistry {
   // kind |copy| requires, then copies. count > dest_max → kRtParamInvalid.
   Status Copy(void* dst, size_t dest_max, const void* src, size_t count, CopyKind copy);
   Status Set(void* dst, size_t max_count, int value, size_t count);
-  // Frees everything (aclFinalize / device reset of |device_id|, -1 = all).
+  // Frees the device memory of |device_id|, or everything for -1 (aclFinalize).
+  // aclrtResetDevice does not call it: as in CANN, memory stays valid until
+  // aclrtFree or aclFinalize.
   void FreeAll(int32_t device_id);
   uint64_t DeviceBytesInUse(int32_t device_id) const;
 

@@ -40,6 +40,10 @@ double DeviceProfile::PeakFlopsPerS(model::Engine engine, model::DataType dtype)
 StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text) {
   json doc = json::parse(json_text.begin(), json_text.end(), nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return ProfileError("not a JSON object");
+  auto schema = doc.find("schema");
+  if (schema == doc.end() || !schema->is_string() || schema->get<std::string>() != "aclsim.device_profile.v1") {
+    return ProfileError("'schema' must be \"aclsim.device_profile.v1\"");
+  }
   DeviceProfile p;
   auto get_string = [&](const char* key, std::string* out) -> Status {
     auto it = doc.find(key);

@@ -2,7 +2,6 @@
 #include "acl/acl.h"
 #include "api/src/error.h"
 #include "api/src/handles.h"
-#include "runtime/model/graph.h"
 
 using aclsim::api::InvalidParam;
 
@@ -37,8 +36,38 @@ ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffe
   return dataBuffer == nullptr ? 0 : dataBuffer->size;
 }
 
+// Element sizes of every aclDataType; 0 for ACL_DT_UNDEFINED, ACL_STRING and
+// the sub-byte types (int4, uint1, the 6- and 4-bit floats), as in CANN.
 ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType) {
-  return aclsim::model::DataTypeSize(static_cast<aclsim::model::DataType>(dataType));
+  switch (dataType) {
+    case ACL_BOOL:
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_HIFLOAT8:
+    case ACL_FLOAT8_E5M2:
+    case ACL_FLOAT8_E4M3FN:
+    case ACL_FLOAT8_E8M0:
+      return 1;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT16:
+    case ACL_UINT16:
+      return 2;
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32:
+    case ACL_COMPLEX32:
+      return 4;
+    case ACL_DOUBLE:
+    case ACL_INT64:
+    case ACL_UINT64:
+    case ACL_COMPLEX64:
+      return 8;
+    case ACL_COMPLEX128:
+      return 16;
+    default:
+      return 0;
+  }
 }
 
 }  // extern "C"

@@ -47,9 +47,10 @@ Status ReadFile(const char* path, std::string* out) {
 }
 
 // Defaults, then ASCEND_GLOBAL_LOG_LEVEL, then the ACLSIM_CONFIG file, then
-// the aclInit file (later sources win).
-StatusOr<runtime::RuntimeOptions> BuildOptions(const char* config_path) {
+// the aclInit file (later sources win). |out_sources| names the files used.
+StatusOr<runtime::RuntimeOptions> BuildOptions(const char* config_path, std::string* out_sources = nullptr) {
   runtime::RuntimeOptions options;
+  std::string sources;
   if (const char* level = std::getenv("ASCEND_GLOBAL_LOG_LEVEL"); level != nullptr && *level != '\0') {
     int v = std::atoi(level);
     if (v >= 0 && v <= 4) options.log_level = static_cast<LogLevel>(v);
@@ -59,20 +60,33 @@ StatusOr<runtime::RuntimeOptions> BuildOptions(const char* config_path) {
     ACLSIM_RETURN_IF_ERROR(ReadFile(env, &text));
     Status s = runtime::ApplyConfigJson(text, &options);
     if (!s.ok()) return Status(s.code(), "ACLSIM_CONFIG=" + std::string(env) + ": " + s.message());
+    sources = "ACLSIM_CONFIG=" + std::string(env);
   }
   if (config_path != nullptr && *config_path != '\0') {
     std::string text;
     ACLSIM_RETURN_IF_ERROR(ReadFile(config_path, &text));
     Status s = runtime::ApplyConfigJson(text, &options);
     if (!s.ok()) return Status(s.code(), std::string(config_path) + ": " + s.message());
+    sources += (sources.empty() ? "" : " and ") + std::string(config_path);
   }
+  if (out_sources != nullptr) *out_sources = sources;
   return options;
 }
 
 Status CreateLocked(const char* config_path) {
-  ACLSIM_ASSIGN_OR_RETURN(runtime::RuntimeOptions options, BuildOptions(config_path));
+  std::string sources;
+  ACLSIM_ASSIGN_OR_RETURN(runtime::RuntimeOptions options, BuildOptions(config_path, &sources));
   SetLogLevel(options.log_level);
-  ACLSIM_ASSIGN_OR_RETURN(g_runtime, runtime::Runtime::Create(options, Registry()));
+  auto created = runtime::Runtime::Create(options, Registry());
+  if (!created.ok()) {
+    // A well-formed value that names no backend, profile or profile file is
+    // a bad attribute of the configuration file it came from.
+    if (!sources.empty() && created.status().code() == ErrorCode::kInvalidParam) {
+      return Status(ErrorCode::kFileAttrInvalid, sources + ": " + created.status().message());
+    }
+    return created.status();
+  }
+  g_runtime = std::move(created).value();
   return OkStatus();
 }
 

@@ -172,7 +172,9 @@ Status ValidateCubeOp(const Graph& g, const Op& op) {
 }  // namespace
 
 StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
-  if (text.empty()) return Status(ErrorCode::kModelSizeInvalid, "model: input is empty");
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    return Status(ErrorCode::kModelSizeInvalid, "model: input is empty");
+  }
   json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) {
     return Status(ErrorCode::kDeserializeModel, "model: input is not valid JSON");
@@ -374,10 +376,13 @@ StatusOr<Graph> LoadGraphFromFile(const std::string& path) {
   if (!in) {
     return Status(ErrorCode::kGeExecModelPathInvalid, "model: cannot open file '" + path + "'");
   }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) return Status(ErrorCode::kReadModelFailure, "model: cannot read file '" + path + "'");
-  return LoadGraphFromJson(buf.str());
+  std::string text;
+  char chunk[65536];
+  while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
+  if (in.bad() || !in.eof()) {
+    return Status(ErrorCode::kReadModelFailure, "model: cannot read file '" + path + "' (a directory?)");
+  }
+  return LoadGraphFromJson(text);
 }
 
 }  // namespace aclsim::model

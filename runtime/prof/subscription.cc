@@ -22,9 +22,11 @@ SubscriptionManager::~SubscriptionManager() {
     not_empty_.notify_all();
   }
   if (delivery_.joinable()) delivery_.join();
+  std::vector<int> fds;
   for (auto& [id, sub] : active_) {
-    if (sub->stats.fd >= 0) ::close(sub->stats.fd);
+    if (sub->stats.fd >= 0 && std::find(fds.begin(), fds.end(), sub->stats.fd) == fds.end()) fds.push_back(sub->stats.fd);
   }
+  for (int fd : fds) ::close(fd);  // each descriptor once, even if shared
 }
 
 Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConfig& config,
@@ -55,6 +57,7 @@ Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConf
 
   auto sub = std::make_unique<Subscription>();
   sub->fd_ptr = config.fd;
+  sub->generation = next_generation_++;
   sub->stats.model_id = model_id;
   sub->stats.device_id = model.device_id;
   sub->stats.fd = *config.fd;
@@ -112,20 +115,22 @@ StatusOr<SubscriptionStats> SubscriptionManager::Stats(uint32_t model_id) const 
 void SubscriptionManager::OnCompletions(const device::CompletionRecord* records, size_t count) {
   thread_local std::vector<Entry> batch;
   thread_local std::vector<const OpStrings*> names;
-  thread_local std::vector<uint32_t> model_ids;
+  thread_local std::vector<Pending> owners;
   batch.clear();
   names.clear();
-  model_ids.clear();
+  owners.clear();
   std::unique_lock<std::mutex> lock(mu_);
   Subscription* sub = nullptr;
-  uint32_t cached_model = UINT32_MAX;
+  bool have_cached = false;
+  uint32_t cached_model = 0;
   for (size_t i = 0; i < count; ++i) {
     const device::CompletionRecord& r = records[i];
     if (r.kind != device::TaskKind::kOp) continue;
-    if (r.model_tag != cached_model) {
+    if (!have_cached || r.model_tag != cached_model) {
       auto it = active_.find(r.model_tag);
       sub = it == active_.end() ? nullptr : it->second.get();
       cached_model = r.model_tag;
+      have_cached = true;
     }
     if (sub == nullptr || sub->model.device_id != r.device_id || r.op_index >= sub->model.ops.size()) continue;
     ProfOpDesc d = ProfOpDesc::Default();
@@ -144,7 +149,7 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
     d.dev_id = r.device_id;
     batch.push_back(Entry{sub, d});
     names.push_back(sub->model.ops[r.op_index]);
-    model_ids.push_back(r.model_tag);
+    owners.push_back(Pending{r.model_tag, sub->generation});
   }
   if (batch.empty()) return;
   lock.unlock();
@@ -159,13 +164,15 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
     not_full_.wait(lock, [&] { return size_ < capacity_ || stopping_; });
     if (stopping_) break;
     while (pushed < batch.size() && size_ < capacity_) {
-      // The subscription may have been unsubscribed (even destroyed by a
-      // re-subscribe) while the lock was released; its flush has then
-      // completed without these records, so they are not queued.
+      // The subscription may have been unsubscribed (even replaced by a new
+      // one of the same model) while the lock was released; its flush has
+      // then completed without these records, so they are not queued. The
+      // generation, not the address, identifies it: memory may be reused.
       const size_t k = pushed++;
       Entry& e = batch[k];
-      auto live = active_.find(model_ids[k]);
-      if (live == active_.end() || live->second.get() != e.sub) continue;
+      auto live = active_.find(owners[k].model_id);
+      if (live == active_.end() || live->second->generation != owners[k].generation) continue;
+      e.sub = live->second.get();
       ++e.sub->stats.produced;
       ring_[(head_ + size_) % capacity_] = e;
       ++size_;

@@ -104,6 +104,7 @@ class SubscriptionManager final : public device::CompletionSink {
   struct Subscription {
     SubscribedModel model;
     int* fd_ptr = nullptr;  // caller's int, written at unsubscribe
+    uint64_t generation = 0;  // unique per Subscribe: tells a new subscription from an old one
     SubscriptionStats stats;
   };
   struct DeviceTask {
@@ -114,6 +115,10 @@ class SubscriptionManager final : public device::CompletionSink {
   struct Entry {
     Subscription* sub;
     ProfOpDesc record;
+  };
+  struct Pending {
+    uint32_t model_id;
+    uint64_t generation;
   };
 
   void DeliveryLoop();
@@ -132,6 +137,7 @@ class SubscriptionManager final : public device::CompletionSink {
   std::unordered_map<uint32_t, std::unique_ptr<Subscription>> active_;
   std::unordered_map<uint32_t, std::unique_ptr<Subscription>> retired_;
   std::unordered_map<uint32_t, DeviceTask> device_tasks_;
+  uint64_t next_generation_ = 1;
   std::thread delivery_;
 };
 

@@ -259,7 +259,7 @@ ACL_FUNC_VISIBILITY aclmdlDesc *aclmdlCreateDesc(void);
 /* Free a model description. ACL_ERROR_INVALID_PARAM for NULL. */
 ACL_FUNC_VISIBILITY aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc);
 
-/* Fill modelDesc from a loaded model. ACL_ERROR_INVALID_MODEL_ID for an unknown id. */
+/* Fill modelDesc from a loaded model. ACL_ERROR_GE_EXEC_MODEL_ID_INVALID for an unknown id. */
 ACL_FUNC_VISIBILITY aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId);
 
 /* Fill modelDesc from a model file without loading it. */
@@ -342,7 +342,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMemWithQ(const void *model, size_t mo
                                                     const uint32_t *inputQ, size_t inputQNum, const uint32_t *outputQ,
                                                     size_t outputQNum);
 
-/* Run the model and wait for completion. ACL_ERROR_INVALID_MODEL_ID for an unknown id. */
+/* Run the model and wait for completion. NULL datasets → ACL_ERROR_INVALID_PARAM;
+ * an unknown id → ACL_ERROR_GE_EXEC_MODEL_ID_INVALID. */
 ACL_FUNC_VISIBILITY aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output);
 
 /* Run the model on stream with an execution config, waiting for completion. */
@@ -357,7 +358,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsyncV2(uint32_t modelId, const aclmdl
 ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
                                                 aclrtStream stream);
 
-/* Unload the model and release internally managed memory. ACL_ERROR_INVALID_MODEL_ID if unknown. */
+/* Unload the model and release internally managed memory. ACL_ERROR_GE_EXEC_MODEL_ID_INVALID if unknown. */
 ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId);
 
 /* Set / read a per-model attribute. */
@@ -421,7 +422,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc *modelDesc,
 /* Value of attribute attr of operator opName, NULL if absent. */
 ACL_FUNC_VISIBILITY const char *aclmdlGetOpAttr(aclmdlDesc *modelDesc, const char *opName, const char *attr);
 
-/* Tensor name of input / output index (lives as long as modelDesc), NULL on error. */
+/* Tensor name of input / output index (lives as long as modelDesc), "" on error. */
 ACL_FUNC_VISIBILITY const char *aclmdlGetInputNameByIndex(const aclmdlDesc *modelDesc, size_t index);
 ACL_FUNC_VISIBILITY const char *aclmdlGetOutputNameByIndex(const aclmdlDesc *modelDesc, size_t index);
 

@@ -405,7 +405,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
 /* Free memory returned by aclrtMallocHost. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
 
-/* Synchronous copy of count bytes; fails with ACL_ERROR_INVALID_PARAM if count > destMax. */
+/* Synchronous copy of count bytes. count == 0 succeeds at once; NULL dst/src or a bad kind →
+ * ACL_ERROR_INVALID_PARAM; count > destMax → ACL_ERROR_RT_PARAM_INVALID (from the runtime). */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
                                          aclrtMemcpyKind kind);
 

@@ -1,0 +1,106 @@
+// aclsim extensions (acl/aclsim_ext.h), which the rest of the suite uses to
+// observe device time: aclsimTraceStart/Stop/GetCount/GetRecords,
+// aclsimGetDeviceTimeNs, aclsimGetModelCost, aclsimGetBackendName,
+// aclsimInternalGetProfApi.
+#include "conformance_util.h"
+
+namespace {
+
+using aclsim_conformance::AclDeviceTest;
+using aclsim_conformance::LoadFromString;
+using aclsim_conformance::ModelIo;
+using aclsim_conformance::OneOpModel;
+using aclsim_conformance::TraceRecords;
+
+class ConfExt : public AclDeviceTest {};
+
+TEST_F(ConfExt, GivenTraceOnWhenStartAgainThenRepeatInitialize) {
+  ASSERT_ACL_OK(aclsimTraceStart(0));
+  EXPECT_ACL_ERROR(aclsimTraceStart(10), ACL_ERROR_REPEAT_INITIALIZE);
+  EXPECT_RECENT_ERR_HAS("tracing");
+  EXPECT_ACL_OK(aclsimTraceStop());
+}
+
+TEST_F(ConfExt, GivenTraceOffWhenStopThenInvalidParam) {
+  EXPECT_ACL_ERROR(aclsimTraceStop(), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("tracing");
+}
+
+TEST_F(ConfExt, GivenNullArgumentsWhenReadingTraceThenInvalidParam) {
+  size_t count = 0;
+  uint64_t dropped = 0;
+  EXPECT_ACL_ERROR(aclsimTraceGetCount(nullptr, &dropped), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclsimTraceGetCount(&count, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("aclsimTraceGetCount");
+  size_t written = 0;
+  EXPECT_ACL_ERROR(aclsimTraceGetRecords(nullptr, 1, &written), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclsimTraceGetRecords(nullptr, 0, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("aclsimTraceGetRecords");
+  EXPECT_ACL_OK(aclsimTraceGetRecords(nullptr, 0, &written));
+  EXPECT_EQ(written, 0u);
+}
+
+TEST_F(ConfExt, GivenSmallCapacityWhenMoreTasksThenExtraCountedAsDroppedAndStopKeepsRecords) {
+  uint32_t id = 0;
+  ASSERT_ACL_OK(LoadFromString(OneOpModel("m", 1000), &id));
+  ModelIo io;
+  ASSERT_ACL_OK(io.Create(id));
+  ASSERT_ACL_OK(aclsimTraceStart(3));
+  for (int i = 0; i < 5; ++i) ASSERT_ACL_OK(aclmdlExecute(id, io.input(), io.output()));
+  size_t count = 0;
+  uint64_t dropped = 0;
+  ASSERT_ACL_OK(aclsimTraceGetCount(&count, &dropped));
+  EXPECT_EQ(count, 3u);
+  EXPECT_EQ(dropped, 2u);
+  ASSERT_ACL_OK(aclsimTraceStop());
+  ASSERT_ACL_OK(aclmdlExecute(id, io.input(), io.output()));  // not recorded any more
+  aclsimTaskRecord records[8];
+  size_t written = 0;
+  ASSERT_ACL_OK(aclsimTraceGetRecords(records, 2, &written));  // at most |capacity|
+  EXPECT_EQ(written, 2u);
+  ASSERT_ACL_OK(aclsimTraceGetRecords(records, 8, &written));
+  EXPECT_EQ(written, 3u);
+  // Oldest first, each 1000 ns, back to back on the default stream.
+  EXPECT_EQ(records[0].startNs, 0u);
+  EXPECT_EQ(records[1].startNs, 1000u);
+  EXPECT_EQ(records[2].endNs, 3000u);
+  EXPECT_GT(records[1].taskId, records[0].taskId);
+  // A new start clears the earlier records.
+  ASSERT_ACL_OK(aclsimTraceStart(0));
+  ASSERT_ACL_OK(aclsimTraceGetCount(&count, &dropped));
+  EXPECT_EQ(count, 0u);
+  EXPECT_EQ(dropped, 0u);
+  EXPECT_ACL_OK(aclsimTraceStop());
+}
+
+TEST_F(ConfExt, GivenBadDeviceOrNullWhenGetDeviceTimeThenError) {
+  uint64_t t = 5;
+  EXPECT_ACL_OK(aclsimGetDeviceTimeNs(0, &t));
+  EXPECT_EQ(t, 0u);
+  EXPECT_ACL_ERROR(aclsimGetDeviceTimeNs(0, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclsimGetDeviceTimeNs(1, &t), ACL_ERROR_RT_INVALID_DEVICEID);
+  EXPECT_ACL_ERROR(aclsimGetDeviceTimeNs(-1, &t), ACL_ERROR_RT_INVALID_DEVICEID);
+}
+
+TEST_F(ConfExt, GivenModelWhenGetModelCostThenTotalsOfItsOps) {
+  uint32_t id = 0;
+  ASSERT_ACL_OK(LoadFromString(OneOpModel("m", 4321, "Relu", 8, 16), &id));
+  uint64_t flops = 0, macs = 0, bytes = 0, op_time_ns = 0;
+  ASSERT_ACL_OK(aclsimGetModelCost(id, &flops, &macs, &bytes, &op_time_ns));
+  EXPECT_EQ(op_time_ns, 4321u);
+  EXPECT_EQ(macs, 0u);               // a vector op
+  EXPECT_EQ(flops, 8u * 16u);        // one flop per output element
+  EXPECT_EQ(bytes, 2u * 8u * 16u * 2u);  // float16 in + out
+  EXPECT_ACL_ERROR(aclsimGetModelCost(id, nullptr, &macs, &bytes, &op_time_ns), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclsimGetModelCost(id + 1, &flops, &macs, &bytes, &op_time_ns), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
+  EXPECT_ACL_OK(aclmdlUnload(id));
+  EXPECT_ACL_ERROR(aclsimGetModelCost(id, &flops, &macs, &bytes, &op_time_ns), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
+}
+
+TEST(ConfExtNoDevice, GivenProfTableVersionWhenQueriedThenOnlyVersion1Exists) {
+  EXPECT_NE(aclsimInternalGetProfApi(1), nullptr);
+  EXPECT_EQ(aclsimInternalGetProfApi(0), nullptr);
+  EXPECT_EQ(aclsimInternalGetProfApi(2), nullptr);
+}
+
+}  // namespace

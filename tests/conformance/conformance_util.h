@@ -1,0 +1,282 @@
+// Shared helpers of the ACL conformance suite.
+//
+// The suite talks to aclsim only through the public headers (acl/acl.h,
+// acl/acl_prof.h, acl/aclsim_ext.h) and links libascendcl.so and
+// libmsprofiler.so, exactly as an application does. ACL state is
+// process-global, so every TEST runs in its own process (gtest_discover_tests);
+// fixtures still tear down what they set up so a whole binary run also works.
+//
+// Sample models: ACLSIM_MODELS_DIR (set by CTest) or, failing that, the
+// compile definition ACLSIM_SOURCE_MODELS_DIR (the source tree's models/).
+#ifndef ACLSIM_TESTS_CONFORMANCE_CONFORMANCE_UTIL_H_
+#define ACLSIM_TESTS_CONFORMANCE_CONFORMANCE_UTIL_H_
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "acl/aclsim_ext.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+#ifndef ACLSIM_SOURCE_MODELS_DIR
+#define ACLSIM_SOURCE_MODELS_DIR "models"
+#endif
+
+namespace aclsim_conformance {
+
+// ---------------------------------------------------------------- messages
+
+// The calling thread's recent error message, or "<null>".
+inline std::string RecentErrMsg() {
+  const char* msg = aclGetRecentErrMsg();
+  return msg == nullptr ? std::string("<null>") : std::string(msg);
+}
+
+// Checks that |ret| is |expected| and that the failure left a message that
+// names the error code (aclsim writes "error <code>: <what>"), so the message
+// is known to belong to this very call.
+inline ::testing::AssertionResult IsAclError(const char* expr, const char* /*code_expr*/, aclError ret,
+                                             aclError expected) {
+  if (ret != expected) {
+    return ::testing::AssertionFailure() << expr << " returned " << ret << ", expected " << expected
+                                         << " (recent message: " << RecentErrMsg() << ")";
+  }
+  const char* msg = aclGetRecentErrMsg();
+  if (msg == nullptr || msg[0] == '\0') {
+    return ::testing::AssertionFailure() << expr << " returned " << ret << " but aclGetRecentErrMsg() is empty";
+  }
+  if (std::string(msg).find(std::to_string(expected)) == std::string::npos) {
+    return ::testing::AssertionFailure() << expr << " returned " << ret
+                                         << " but the recent message does not name that code: " << msg;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+inline ::testing::AssertionResult IsAclOk(const char* expr, aclError ret) {
+  if (ret == ACL_SUCCESS) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << expr << " returned " << ret << " (recent message: " << RecentErrMsg()
+                                       << ")";
+}
+
+}  // namespace aclsim_conformance
+
+// EXPECT_ACL_ERROR(call, ACL_ERROR_...): exact code plus a message naming it.
+// The expected code is cast to aclError because the GE codes are uint32_t.
+#define EXPECT_ACL_ERROR(expr, code) \
+  EXPECT_PRED_FORMAT2(::aclsim_conformance::IsAclError, (expr), static_cast<aclError>(code))
+#define ASSERT_ACL_ERROR(expr, code) \
+  ASSERT_PRED_FORMAT2(::aclsim_conformance::IsAclError, (expr), static_cast<aclError>(code))
+#define EXPECT_ACL_OK(expr) EXPECT_PRED_FORMAT1(::aclsim_conformance::IsAclOk, (expr))
+#define ASSERT_ACL_OK(expr) ASSERT_PRED_FORMAT1(::aclsim_conformance::IsAclOk, (expr))
+// The recent message contains |substr|.
+#define EXPECT_RECENT_ERR_HAS(substr) EXPECT_THAT(::aclsim_conformance::RecentErrMsg(), ::testing::HasSubstr(substr))
+
+namespace aclsim_conformance {
+
+// ------------------------------------------------------------------ models
+
+inline std::string ModelsDir() {
+  const char* env = std::getenv("ACLSIM_MODELS_DIR");
+  return (env != nullptr && *env != '\0') ? std::string(env) : std::string(ACLSIM_SOURCE_MODELS_DIR);
+}
+
+inline std::string ModelPath(const std::string& file) { return ModelsDir() + "/" + file; }
+
+// A uniquely named temporary file with |content|, removed on destruction.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& content, const std::string& suffix = ".json") {
+    std::string templ = "/tmp/aclsim_conformance_XXXXXX" + suffix;
+    std::vector<char> buf(templ.begin(), templ.end());
+    buf.push_back('\0');
+    int fd = ::mkstemps(buf.data(), static_cast<int>(suffix.size()));
+    if (fd < 0) {
+      ADD_FAILURE() << "mkstemps failed";
+      return;
+    }
+    size_t done = 0;
+    while (done < content.size()) {
+      ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+      if (n <= 0) break;
+      done += static_cast<size_t>(n);
+    }
+    ::close(fd);
+    path_ = buf.data();
+  }
+  ~TempFile() {
+    if (!path_.empty()) std::remove(path_.c_str());
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+  const std::string& path() const { return path_; }
+  const char* c_str() const { return path_.c_str(); }
+
+ private:
+  std::string path_;
+};
+
+// A config file for aclInit with |aclsim_section| as the "aclsim" object.
+inline std::string AclsimConfig(const std::string& aclsim_section) {
+  return std::string("{\"aclsim\": ") + aclsim_section + "}";
+}
+
+// Loads a model from memory (aclmdlLoadFromMem of |json|).
+inline aclError LoadFromString(const std::string& json, uint32_t* model_id) {
+  return aclmdlLoadFromMem(json.data(), json.size(), model_id);
+}
+
+// The input and output datasets of a loaded model, each buffer allocated
+// with aclrtMalloc at exactly the size the model description gives. Owns
+// everything it creates; frees it on destruction (the model stays loaded).
+class ModelIo {
+ public:
+  ModelIo() = default;
+  ~ModelIo() { Release(); }
+  ModelIo(const ModelIo&) = delete;
+  ModelIo& operator=(const ModelIo&) = delete;
+
+  // Describes |model_id| and allocates its buffers. Returns the first failure.
+  aclError Create(uint32_t model_id) {
+    desc_ = aclmdlCreateDesc();
+    if (desc_ == nullptr) return ACL_ERROR_BAD_ALLOC;
+    aclError ret = aclmdlGetDesc(desc_, model_id);
+    if (ret != ACL_SUCCESS) return ret;
+    input_ = aclmdlCreateDataset();
+    output_ = aclmdlCreateDataset();
+    for (size_t i = 0; i < aclmdlGetNumInputs(desc_); ++i) {
+      ret = AddBuffer(input_, aclmdlGetInputSizeByIndex(desc_, i));
+      if (ret != ACL_SUCCESS) return ret;
+    }
+    for (size_t i = 0; i < aclmdlGetNumOutputs(desc_); ++i) {
+      ret = AddBuffer(output_, aclmdlGetOutputSizeByIndex(desc_, i));
+      if (ret != ACL_SUCCESS) return ret;
+    }
+    return ACL_SUCCESS;
+  }
+
+  void Release() {
+    for (aclDataBuffer* b : buffers_) (void)aclDestroyDataBuffer(b);
+    for (void* p : memory_) (void)aclrtFree(p);
+    if (input_ != nullptr) (void)aclmdlDestroyDataset(input_);
+    if (output_ != nullptr) (void)aclmdlDestroyDataset(output_);
+    if (desc_ != nullptr) (void)aclmdlDestroyDesc(desc_);
+    buffers_.clear();
+    memory_.clear();
+    input_ = output_ = nullptr;
+    desc_ = nullptr;
+  }
+
+  aclmdlDesc* desc() const { return desc_; }
+  aclmdlDataset* input() const { return input_; }
+  aclmdlDataset* output() const { return output_; }
+
+ private:
+  aclError AddBuffer(aclmdlDataset* dataset, size_t size) {
+    void* p = nullptr;
+    aclError ret = aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (ret != ACL_SUCCESS) return ret;
+    memory_.push_back(p);
+    aclDataBuffer* b = aclCreateDataBuffer(p, size);
+    buffers_.push_back(b);
+    return aclmdlAddDatasetBuffer(dataset, b);
+  }
+
+  aclmdlDesc* desc_ = nullptr;
+  aclmdlDataset* input_ = nullptr;
+  aclmdlDataset* output_ = nullptr;
+  std::vector<aclDataBuffer*> buffers_;
+  std::vector<void*> memory_;
+};
+
+// ------------------------------------------------------------------- trace
+
+// Every record the trace holds (aclsimTraceStart must have been called).
+inline std::vector<aclsimTaskRecord> TraceRecords() {
+  size_t count = 0;
+  uint64_t dropped = 0;
+  EXPECT_EQ(aclsimTraceGetCount(&count, &dropped), ACL_SUCCESS);
+  EXPECT_EQ(dropped, 0u);
+  std::vector<aclsimTaskRecord> records(count);
+  size_t written = 0;
+  EXPECT_EQ(aclsimTraceGetRecords(records.data(), records.size(), &written), ACL_SUCCESS);
+  records.resize(written);
+  return records;
+}
+
+// The op records of one op, by name.
+inline std::vector<aclsimTaskRecord> RecordsNamed(const std::vector<aclsimTaskRecord>& records,
+                                                  const std::string& op_name) {
+  std::vector<aclsimTaskRecord> out;
+  for (const auto& r : records) {
+    if (r.kind == ACLSIM_TASK_OP && op_name == r.opName) out.push_back(r);
+  }
+  return out;
+}
+
+inline uint64_t MinStartNs(const std::vector<aclsimTaskRecord>& records) {
+  uint64_t v = UINT64_MAX;
+  for (const auto& r : records) v = r.startNs < v ? r.startNs : v;
+  return v;
+}
+
+inline uint64_t MaxEndNs(const std::vector<aclsimTaskRecord>& records) {
+  uint64_t v = 0;
+  for (const auto& r : records) v = r.endNs > v ? r.endNs : v;
+  return v;
+}
+
+// --------------------------------------------------------------- fixtures
+
+// Skips the test when the active backend has no device (the null backend):
+// the conformance suite must skip cleanly there.
+#define ACLSIM_SKIP_WITHOUT_DEVICES()                                              \
+  do {                                                                             \
+    uint32_t aclsim_device_count_ = 0;                                             \
+    if (aclrtGetDeviceCount(&aclsim_device_count_) != ACL_SUCCESS ||               \
+        aclsim_device_count_ == 0) {                                               \
+      GTEST_SKIP() << "backend has no devices: " << ::aclsim_conformance::RecentErrMsg(); \
+    }                                                                              \
+  } while (0)
+
+// aclInit(NULL) + aclrtSetDevice(0) around each test.
+class AclDeviceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_ACL_OK(aclInit(nullptr));
+    initialized_ = true;
+    ACLSIM_SKIP_WITHOUT_DEVICES();
+    ASSERT_ACL_OK(aclrtSetDevice(0));
+    device_set_ = true;
+  }
+  void TearDown() override {
+    if (device_set_) (void)aclrtResetDeviceForce(0);
+    if (initialized_) (void)aclFinalize();
+  }
+
+  bool initialized_ = false;
+  bool device_set_ = false;
+};
+
+// A model in the aclsim.graph.v1 format with one op of explicit duration:
+// input "x" [rows, cols] float16 → op "op" (|type|) → output "y".
+inline std::string OneOpModel(const std::string& name, int64_t duration_ns, const std::string& type = "Relu",
+                              int rows = 4, int cols = 4) {
+  std::string shape = "[" + std::to_string(rows) + ", " + std::to_string(cols) + "]";
+  return std::string(R"({"schema": "aclsim.graph.v1", "name": ")") + name +
+         R"(", "inputs": [{"name": "x", "dtype": "float16", "shape": )" + shape +
+         R"(}], "outputs": ["y"], "ops": [{"name": "op", "type": ")" + type +
+         R"(", "inputs": ["x"], "duration_ns": )" + std::to_string(duration_ns) +
+         R"(, "outputs": [{"name": "y", "dtype": "float16", "shape": )" + shape + "}]}]}";
+}
+
+}  // namespace aclsim_conformance
+
+#endif  // ACLSIM_TESTS_CONFORMANCE_CONFORMANCE_UTIL_H_

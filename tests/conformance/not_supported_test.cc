@@ -1,0 +1,150 @@
+// Entry points aclsim declares but does not implement (docs/api_coverage.md):
+// each returns ACL_ERROR_API_NOT_SUPPORT (or NULL / 0 where the function has
+// no error return) and leaves a message naming the function.
+#include <dlfcn.h>
+
+#include <functional>
+#include <ostream>
+#include <string>
+
+#include "acl/acl_prof.h"
+#include "conformance_util.h"
+
+namespace {
+
+using aclsim_conformance::RecentErrMsg;
+
+struct NotSupported {
+  const char* name;
+  std::function<aclError()> call;
+};
+
+void PrintTo(const NotSupported& c, std::ostream* os) { *os << c.name; }
+
+void NoOp(void*) {}
+
+class ConfNotSupported : public ::testing::TestWithParam<NotSupported> {
+ protected:
+  void SetUp() override {
+    ASSERT_ACL_OK(aclInit(nullptr));
+    ASSERT_ACL_OK(aclrtSetDevice(0));
+  }
+  void TearDown() override {
+    (void)aclrtResetDeviceForce(0);
+    (void)aclFinalize();
+  }
+};
+
+TEST_P(ConfNotSupported, GivenUnimplementedFunctionWhenCalledThenApiNotSupportNamingIt) {
+  const NotSupported& c = GetParam();
+  EXPECT_ACL_ERROR(c.call(), ACL_ERROR_API_NOT_SUPPORT);
+  EXPECT_EQ(ACL_ERROR_API_NOT_SUPPORT, 200001);
+  EXPECT_RECENT_ERR_HAS(c.name);
+  EXPECT_RECENT_ERR_HAS("not implemented");
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+INSTANTIATE_TEST_SUITE_P(
+    Conf, ConfNotSupported,
+    ::testing::Values(
+        NotSupported{"aclrtLaunchCallback",
+                     [] { return aclrtLaunchCallback(NoOp, nullptr, ACL_CALLBACK_BLOCK, nullptr); }},
+        NotSupported{"aclrtSubscribeReport", [] { return aclrtSubscribeReport(1, nullptr); }},
+        NotSupported{"aclrtProcessReport", [] { return aclrtProcessReport(1); }},
+        NotSupported{"aclrtMemcpyAsync",
+                     [] {
+                       char a[4] = {}, b[4] = {};
+                       return aclrtMemcpyAsync(a, 4, b, 4, ACL_MEMCPY_HOST_TO_HOST, nullptr);
+                     }},
+        NotSupported{"aclrtMallocCached",
+                     [] {
+                       void* p = nullptr;
+                       return aclrtMallocCached(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+                     }},
+        NotSupported{"aclrtGetMemInfo",
+                     [] {
+                       size_t free_bytes = 0, total = 0;
+                       return aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, &total);
+                     }},
+        NotSupported{"aclrtCreateStreamWithConfig",
+                     [] {
+                       aclrtStream s = nullptr;
+                       return aclrtCreateStreamWithConfig(&s, 0, 0);
+                     }},
+        NotSupported{"aclrtSynchronizeStreamWithTimeout", [] { return aclrtSynchronizeStreamWithTimeout(nullptr, 10); }},
+        NotSupported{"aclrtResetEvent", [] { return aclrtResetEvent(nullptr, nullptr); }},
+        NotSupported{"aclrtEventGetTimestamp",
+                     [] {
+                       uint64_t stamp = 0;
+                       return aclrtEventGetTimestamp(nullptr, &stamp);
+                     }},
+        NotSupported{"aclrtGetDeviceUtilizationRate",
+                     [] {
+                       aclrtUtilizationInfo rate{};
+                       return aclrtGetDeviceUtilizationRate(0, &rate);
+                     }},
+        NotSupported{"aclrtProfTrace",
+                     [] {
+                       char data[18] = {};
+                       return aclrtProfTrace(data, 18, nullptr);
+                     }},
+        NotSupported{"aclFinalizeReference",
+                     [] {
+                       uint64_t ref = 0;
+                       return aclFinalizeReference(&ref);
+                     }},
+        NotSupported{"aclGetDeviceCapability",
+                     [] {
+                       int64_t v = 0;
+                       return aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &v);
+                     }},
+        NotSupported{"aclmdlLoadFromFileWithMem",
+                     [] {
+                       uint32_t id = 0;
+                       return aclmdlLoadFromFileWithMem("x.json", &id, nullptr, 0, nullptr, 0);
+                     }},
+        NotSupported{"aclmdlExecuteV2", [] { return aclmdlExecuteV2(1, nullptr, nullptr, nullptr, nullptr); }},
+        NotSupported{"aclmdlQuerySize",
+                     [] {
+                       size_t work = 0, weight = 0;
+                       return aclmdlQuerySize("x.json", &work, &weight);
+                     }},
+        NotSupported{"aclmdlSetDynamicHWSize", [] { return aclmdlSetDynamicHWSize(1, nullptr, 0, 224, 224); }},
+        NotSupported{"aclmdlGetDescFromFile", [] { return aclmdlGetDescFromFile(nullptr, "x.json"); }},
+        // libmsprofiler.so forwards to libascendcl.so; the answer is the same.
+        NotSupported{"aclprofInit",
+                     [] {
+                       const char path[] = "/tmp";
+                       return aclprofInit(path, sizeof(path) - 1);
+                     }}),
+    [](const ::testing::TestParamInfo<NotSupported>& p) { return std::string(p.param.name); });
+#pragma GCC diagnostic pop
+
+TEST(ConfNotSupportedNoReturnCode, GivenPointerOrValueFunctionWhenCalledThenNeutralResultAndMessageNamingIt) {
+  EXPECT_EQ(aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, 0), nullptr);
+  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("aclprofCreateConfig"));
+  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("200001"));
+  int64_t dims[2] = {2, 3};
+  EXPECT_EQ(aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND), nullptr);
+  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("aclCreateTensorDesc"));
+  EXPECT_EQ(aclmdlCreateAIPP(1), nullptr);
+  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("aclmdlCreateAIPP"));
+  EXPECT_EQ(aclFloat16ToFloat(0x3C00), 0.0f);
+  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("aclFloat16ToFloat"));
+  aclDestroyTensorDesc(nullptr);
+  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("aclDestroyTensorDesc"));
+}
+
+TEST(ConfNotSupportedNoReturnCode, GivenMsprofilerLoadedWithDlopenWhenSymbolCalledThenSameAnswer) {
+  void* lib = ::dlopen("libmsprofiler.so", RTLD_NOW);
+  ASSERT_NE(lib, nullptr) << ::dlerror();
+  using InitFn = aclError (*)(const char*, size_t);
+  auto init = reinterpret_cast<InitFn>(::dlsym(lib, "aclprofInit"));
+  ASSERT_NE(init, nullptr) << ::dlerror();
+  EXPECT_ACL_ERROR(init("/tmp", 4), ACL_ERROR_API_NOT_SUPPORT);
+  EXPECT_RECENT_ERR_HAS("aclprofInit");
+  ::dlclose(lib);
+}
+
+}  // namespace

@@ -1,0 +1,225 @@
+// Tests of device profiles: the built-in SKUs and every parse error.
+#include "sim/device_profile.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include "tests/testing/status_printers.h"
+
+namespace aclsim::sim {
+namespace {
+
+using model::DataType;
+using model::Engine;
+using nlohmann::json;
+using ::testing::HasSubstr;
+
+TEST(DeviceProfile, GivenAscend910B2ThenPublishedCoreCountsAndRates) {
+  auto p = BuiltinDeviceProfile("Ascend910B2");
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->name, "Ascend910B2");
+  EXPECT_EQ(p->soc_name, "Ascend910B2");
+  EXPECT_EQ(p->device_class, "training");
+  EXPECT_EQ(p->ai_core_count, 24u);
+  EXPECT_EQ(p->vector_core_count, 48u);
+  EXPECT_EQ(p->aicpu_count, 4u);
+  EXPECT_EQ(p->memory_bytes, 68'719'476'736u);
+  EXPECT_EQ(p->memory_bandwidth_bytes_per_s, 1.6e12);
+  EXPECT_EQ(p->launch_overhead_ns[0], 6500);
+  EXPECT_EQ(p->launch_overhead_ns[1], 5000);
+  EXPECT_EQ(p->launch_overhead_ns[2], 20000);
+  EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat16), 353.9e12);
+  EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kInt8), 707.8e12);
+  EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat32), 85.0e12);
+  EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiVector, DataType::kFloat16), 22.1e12);
+  EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCpu, DataType::kFloat32), 83.2e9);
+  EXPECT_EQ(p->CoreCount(Engine::kAiCore), 24u);
+  EXPECT_EQ(p->CoreCount(Engine::kAiVector), 48u);
+  EXPECT_EQ(p->CoreCount(Engine::kAiCpu), 4u);
+}
+
+TEST(DeviceProfile, GivenAscend310P3ThenPublishedCoreCounts) {
+  auto p = BuiltinDeviceProfile("Ascend310P3");
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->soc_name, "Ascend310P3");
+  EXPECT_EQ(p->device_class, "inference");
+  EXPECT_EQ(p->ai_core_count, 8u);
+  EXPECT_EQ(p->vector_core_count, 7u);
+  EXPECT_EQ(p->aicpu_count, 16u);
+  EXPECT_EQ(p->memory_bytes, 24'000'000'000u);
+  EXPECT_EQ(p->memory_bandwidth_bytes_per_s, 2.04e11);
+  EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat16), 69.5e12);
+}
+
+TEST(DeviceProfile, GivenBuiltinNamesThenBothListedSorted) {
+  EXPECT_EQ(BuiltinDeviceProfileNames(), (std::vector<std::string>{"Ascend310P3", "Ascend910B2"}));
+}
+
+TEST(DeviceProfile, GivenUnknownBuiltinThenInvalidParamListingKnownNames) {
+  auto p = BuiltinDeviceProfile("Ascend999");
+  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_THAT(p.status().message(), HasSubstr("'Ascend999'"));
+  EXPECT_THAT(p.status().message(), HasSubstr("Ascend310P3, Ascend910B2"));
+  EXPECT_EQ(BuiltinDeviceProfile("").status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(BuiltinDeviceProfile("ascend910b2").status().code(), ErrorCode::kInvalidParam);
+}
+
+TEST(DeviceProfile, GivenMissingDtypeThenFallsBackToFloat16ThenToSmallestPeak) {
+  auto p = BuiltinDeviceProfile("Ascend910B2");
+  ASSERT_TRUE(p.ok());
+  // AI_CPU lists float32 and float16 only: int8 falls back to float16.
+  EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCpu, DataType::kInt8), 83.2e9);
+  // AI_CORE has no int64: float16.
+  EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kInt64), 353.9e12);
+  DeviceProfile custom = *p;
+  custom.peak_flops_per_s[0] = {{DataType::kInt8, 2e12}, {DataType::kFloat32, 1e12}};
+  EXPECT_EQ(custom.PeakFlopsPerS(Engine::kAiCore, DataType::kBfloat16), 1e12);
+  EXPECT_EQ(custom.PeakFlopsPerS(Engine::kAiCore, DataType::kInt8), 2e12);
+}
+
+TEST(DeviceProfile, GivenShippedProfileFileThenSameAsBuiltin) {
+  auto file = LoadDeviceProfileFile(std::string(ACLSIM_SOURCE_PROFILES_DIR) + "/Ascend910B2.json");
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  auto builtin = BuiltinDeviceProfile("Ascend910B2");
+  ASSERT_TRUE(builtin.ok());
+  EXPECT_EQ(file->ai_core_count, builtin->ai_core_count);
+  EXPECT_EQ(file->memory_bytes, builtin->memory_bytes);
+  EXPECT_EQ(file->peak_flops_per_s, builtin->peak_flops_per_s);
+}
+
+TEST(DeviceProfile, GivenMissingFileThenInvalidParam) {
+  auto p = LoadDeviceProfileFile("/nonexistent/profile.json");
+  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_THAT(p.status().message(), HasSubstr("/nonexistent/profile.json"));
+}
+
+// ----------------------------------------------------------- parse errors
+
+json Base() {
+  return json::parse(R"({
+    "schema": "aclsim.device_profile.v1", "name": "Test", "soc_name": "TestSoc", "class": "training",
+    "memory_bytes": 1000, "ai_core_count": 2, "vector_core_count": 4, "aicpu_count": 1,
+    "memory_bandwidth_bytes_per_s": 1e9,
+    "launch_overhead_ns": {"AI_CORE": 10, "AI_VECTOR": 20, "AI_CPU": 30},
+    "peak_flops_per_s": {"AI_CORE": {"float16": 1e12}, "AI_VECTOR": {"float16": 1e11},
+                         "AI_CPU": {"float32": 1e9}}
+  })");
+}
+
+TEST(DeviceProfileParse, GivenMinimalValidProfileThenParsed) {
+  auto p = ParseDeviceProfile(Base().dump());
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->name, "Test");
+  EXPECT_EQ(p->memory_bytes, 1000u);
+  EXPECT_EQ(p->launch_overhead_ns[2], 30);
+  // "class" is optional.
+  json doc = Base();
+  doc.erase("class");
+  EXPECT_TRUE(ParseDeviceProfile(doc.dump()).ok());
+  // 1024 cores is the maximum.
+  doc["vector_core_count"] = 1024;
+  EXPECT_TRUE(ParseDeviceProfile(doc.dump()).ok());
+}
+
+void ExpectInvalid(const std::function<void(json&)>& mutate, const std::string& needle = "") {
+  json doc = Base();
+  mutate(doc);
+  auto p = ParseDeviceProfile(doc.dump());
+  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam) << doc.dump();
+  if (!needle.empty()) {
+    EXPECT_THAT(p.status().message(), HasSubstr(needle)) << doc.dump();
+  }
+}
+
+TEST(DeviceProfileParse, GivenNotAJsonObjectThenInvalidParam) {
+  EXPECT_EQ(ParseDeviceProfile("").status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(ParseDeviceProfile("{").status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(ParseDeviceProfile("[1]").status().code(), ErrorCode::kInvalidParam);
+}
+
+TEST(DeviceProfileParse, GivenBadStringFieldsThenInvalidParamNamingThem) {
+  for (const char* key : {"name", "soc_name"}) {
+    ExpectInvalid([&](json& d) { d.erase(key); }, key);
+    ExpectInvalid([&](json& d) { d[key] = 1; }, key);
+  }
+}
+
+TEST(DeviceProfileParse, GivenBadIntegerFieldsThenInvalidParamNamingThem) {
+  for (const char* key : {"memory_bytes", "ai_core_count", "vector_core_count", "aicpu_count"}) {
+    SCOPED_TRACE(key);
+    ExpectInvalid([&](json& d) { d.erase(key); }, key);
+    ExpectInvalid([&](json& d) { d[key] = 0; }, key);
+    ExpectInvalid([&](json& d) { d[key] = -1; }, key);
+    ExpectInvalid([&](json& d) { d[key] = 2.5; }, key);
+    ExpectInvalid([&](json& d) { d[key] = "2"; }, key);
+  }
+}
+
+TEST(DeviceProfileParse, GivenTooManyCoresThenInvalidParam) {
+  for (const char* key : {"ai_core_count", "vector_core_count", "aicpu_count"}) {
+    ExpectInvalid([&](json& d) { d[key] = 1025; }, "1024");
+  }
+}
+
+TEST(DeviceProfileParse, GivenBadBandwidthThenInvalidParam) {
+  const char* key = "memory_bandwidth_bytes_per_s";
+  ExpectInvalid([&](json& d) { d.erase(key); }, key);
+  ExpectInvalid([&](json& d) { d[key] = 0; }, key);
+  ExpectInvalid([&](json& d) { d[key] = -1e9; }, key);
+  ExpectInvalid([&](json& d) { d[key] = "1e9"; }, key);
+}
+
+TEST(DeviceProfileParse, GivenBadLaunchOverheadThenInvalidParam) {
+  ExpectInvalid([](json& d) { d.erase("launch_overhead_ns"); }, "launch_overhead_ns");
+  ExpectInvalid([](json& d) { d["launch_overhead_ns"] = 5; }, "launch_overhead_ns");
+  for (const char* engine : {"AI_CORE", "AI_VECTOR", "AI_CPU"}) {
+    SCOPED_TRACE(engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"].erase(engine); }, engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = -1; }, engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = 1.5; }, engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = "10"; }, engine);
+  }
+}
+
+TEST(DeviceProfileParse, GivenBadPeakTableThenInvalidParam) {
+  ExpectInvalid([](json& d) { d.erase("peak_flops_per_s"); }, "peak_flops_per_s");
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"] = json::array(); }, "peak_flops_per_s");
+  for (const char* engine : {"AI_CORE", "AI_VECTOR", "AI_CPU"}) {
+    SCOPED_TRACE(engine);
+    ExpectInvalid([&](json& d) { d["peak_flops_per_s"].erase(engine); }, engine);
+    ExpectInvalid([&](json& d) { d["peak_flops_per_s"][engine] = json::object(); }, engine);
+    ExpectInvalid([&](json& d) { d["peak_flops_per_s"][engine] = 1e12; }, engine);
+  }
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"]["AI_CORE"]["fp8"] = 1e12; }, "'fp8'");
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"]["AI_CORE"]["float16"] = 0; }, "'float16'");
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"]["AI_VECTOR"]["float16"] = -1; }, "'float16'");
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"]["AI_CPU"]["float32"] = "1e9"; }, "'float32'");
+}
+
+}  // namespace
+}  // namespace aclsim::sim
+
+namespace aclsim::sim {
+namespace {
+
+TEST(DeviceProfileParse, GivenMissingOrWrongSchemaTagThenInvalidParam) {
+  auto base = BuiltinDeviceProfile("Ascend910B2");
+  ASSERT_TRUE(base.ok());
+  const std::string wrong = R"({"schema": "aclsim.device_profile.v2", "name": "X", "soc_name": "X"})";
+  auto parsed = ParseDeviceProfile(wrong);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_NE(parsed.status().message().find("schema"), std::string::npos);
+  auto missing = ParseDeviceProfile(R"({"name": "X", "soc_name": "X"})");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().code(), ErrorCode::kInvalidParam);
+}
+
+}  // namespace
+}  // namespace aclsim::sim
