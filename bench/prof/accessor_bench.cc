@@ -87,6 +87,18 @@ void BM_FullDecode(benchmark::State& state) {
 }
 BENCHMARK(BM_FullDecode)->Arg(1000)->Arg(10000)->Arg(1000000)->Unit(benchmark::kMicrosecond);
 
+void BM_GetOpNum(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const auto& records = Records(n);
+  for (auto _ : state) {
+    uint32_t count = 0;
+    if (aclprofGetOpNum(records.data(), n * sizeof(ProfOpDesc), &count) != ACL_SUCCESS) state.SkipWithError("failed");
+    benchmark::DoNotOptimize(count);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * n * sizeof(ProfOpDesc)));
+}
+BENCHMARK(BM_GetOpNum)->Arg(1000000)->Unit(benchmark::kMicrosecond);
+
 void BM_Baseline_Memcpy(benchmark::State& state) {
   const size_t n = static_cast<size_t>(state.range(0));
   const auto& records = Records(n);

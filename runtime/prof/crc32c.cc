@@ -88,6 +88,16 @@ __attribute__((target("sse4.2"))) uint32_t RecordSignatureHw(const void* record)
                      kShift40.t[2][(ra >> 16) & 0xFF] ^ kShift40.t[3][ra >> 24];
   return shifted ^ static_cast<uint32_t>(b);
 }
+__attribute__((target("sse4.2"))) bool VerifyRecordsHw(const uint8_t* p, size_t count) {
+  bool ok = true;
+  for (size_t i = 0; i < count; ++i) {
+    const uint8_t* rec = p + i * 80;
+    uint32_t stored;
+    std::memcpy(&stored, rec, 4);
+    ok &= stored == RecordSignatureHw(rec);  // no early exit: keeps the loop branch-free
+  }
+  return ok;
+}
 #endif
 
 bool DetectHardware() {
@@ -121,6 +131,19 @@ uint32_t Crc32cUpdate(uint32_t reg, const void* data, size_t size) {
 
 uint32_t RecordSignaturePortable(const void* record) {
   return Crc32cUpdatePortable(0xFFFFFFFFu, static_cast<const uint8_t*>(record) + 4, 76);
+}
+
+bool VerifyRecords(const void* records, size_t count) {
+  const auto* p = static_cast<const uint8_t*>(records);
+#if ACLSIM_HAVE_X86_CRC
+  if (kHardware) return VerifyRecordsHw(p, count);
+#endif
+  for (size_t i = 0; i < count; ++i) {
+    uint32_t stored;
+    std::memcpy(&stored, p + i * 80, 4);
+    if (stored != RecordSignaturePortable(p + i * 80)) return false;
+  }
+  return true;
 }
 
 uint32_t RecordSignature(const void* record) {

@@ -26,6 +26,8 @@ inline uint32_t Crc32c(const void* data, size_t size) { return ~Crc32cUpdate(0xF
 // |record| may be unaligned.
 uint32_t RecordSignature(const void* record);
 uint32_t RecordSignaturePortable(const void* record);
+// True when each of |count| consecutive 80-byte records carries its signature.
+bool VerifyRecords(const void* records, size_t count);
 
 }  // namespace aclsim::prof
 

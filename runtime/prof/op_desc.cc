@@ -8,10 +8,7 @@ bool CountRecords(const void* buffer, size_t len, uint32_t* out_count) {
   if (len32 % kOpDescSize != 0) return false;
   const auto* p = static_cast<const uint8_t*>(buffer);
   const uint32_t n = len32 / static_cast<uint32_t>(kOpDescSize);
-  for (uint32_t i = 0; i < n; ++i) {
-    const uint8_t* rec = p + static_cast<size_t>(i) * kOpDescSize;
-    if (Load32(rec) != RecordSignature(rec)) return false;
-  }
+  if (!VerifyRecords(p, n)) return false;
   *out_count = n;
   return true;
 }
