@@ -43,9 +43,17 @@ StatusOr<std::unique_ptr<Runtime>> Runtime::Create(const RuntimeOptions& options
 }
 
 Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend> backend)
-    : options_(options), generation_(g_next_generation.fetch_add(1)), backend_(std::move(backend)) {}
+    : options_(options), generation_(g_next_generation.fetch_add(1)), backend_(std::move(backend)) {
+  tx_ = std::make_unique<prof::TxManager>(
+      [this] { return ProfHostNowNs(); }, [] { return CurrentThreadId(); },
+      [this](void* stream, uint64_t mark_id) {
+        return SubmitMarker(static_cast<Stream*>(stream), mark_id, /*tag=*/11).ok();
+      },
+      static_cast<uint32_t>(::getpid()));
+}
 
 Runtime::~Runtime() {
+  (void)ProfFinalize();    // a running session still writes its files
   subscriptions_.reset();  // flushes and closes every remaining subscription
   std::lock_guard<std::mutex> lock(mu_);
   for (auto& [id, dev] : devices_) {
@@ -80,8 +88,17 @@ StatusOr<DeviceState*> Runtime::OpenDeviceLocked(int32_t device_id) {
   state->device_ = std::move(opened).value();
   DeviceState* raw = state.get();
   if (trace_) AddSinkLocked(raw, trace_.get());
+  {
+    std::lock_guard<std::mutex> clock_lock(clock_mu_);
+    clock_devices_.push_back(raw->device_.get());
+  }
   devices_.emplace(device_id, std::move(state));
   Log(LogLevel::kInfo, "opened device " + std::to_string(device_id) + " (" + raw->device_->info().profile_name + ")");
+  // A device opened while a session runs joins it if the config lists it.
+  if (session_.running && std::find(session_.config.device_ids.begin(), session_.config.device_ids.end(),
+                                    static_cast<uint32_t>(device_id)) != session_.config.device_ids.end()) {
+    ACLSIM_RETURN_IF_ERROR(StartCollectingLocked(raw));
+  }
   return raw;
 }
 
@@ -425,8 +442,10 @@ StatusOr<uint32_t> Runtime::LoadModel(model::Graph graph) {
   loaded->executable = *exe;
   for (int32_t t : graph.inputs) loaded->input_sizes.push_back(static_cast<size_t>(graph.tensor(t).SizeBytes()));
   for (int32_t t : graph.outputs) loaded->output_sizes.push_back(static_cast<size_t>(graph.tensor(t).SizeBytes()));
+  for (const auto& op : graph.ops) loaded->op_infos.push_back(InternOpInfo(graph, op));
   loaded->graph = std::move(graph);
   loaded->id = next_model_id_++;
+  collector_->RegisterModel(loaded->id, loaded->op_infos);
   uint32_t id = loaded->id;
   Log(LogLevel::kInfo, "loaded model " + std::to_string(id) + " '" + loaded->graph.name + "' with " +
                            std::to_string(loaded->graph.ops.size()) + " ops");
@@ -486,10 +505,12 @@ StatusOr<std::pair<std::string, std::string>> Runtime::GetModelOp(uint32_t model
 }
 
 Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& inputs,
-                             const std::vector<BufferView>& outputs, Stream* stream, bool synchronous) {
+                             const std::vector<BufferView>& outputs, Stream* stream, bool synchronous,
+                             prof::ApiRecord* out_launch) {
   device::Device* dev = nullptr;
   device::StreamId stream_id = 0;
   device::ExecutableId exe = 0;
+  int32_t device_id = 0;
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = models_.find(model_id);
@@ -521,11 +542,17 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
                         ", the stream belongs to device " + std::to_string(s->context_->device_->id_));
     }
     dev = m.device->device_.get();
+    device_id = m.device->id_;
     stream_id = s->id_;
     exe = m.executable;
   }
   auto task = dev->SubmitGraph(stream_id, exe, {model_id, CurrentThreadId()});
   if (!task.ok()) return task.status();
+  if (out_launch != nullptr) {
+    out_launch->launched = true;
+    out_launch->device_id = static_cast<uint32_t>(device_id);
+    out_launch->first_task_id = *task;
+  }
   if (synchronous) return dev->SynchronizeStream(stream_id);
   return OkStatus();
 }

@@ -19,7 +19,10 @@
 #define ACLSIM_RUNTIME_RUNTIME_H_
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -31,6 +34,10 @@
 #include "runtime/device/backend.h"
 #include "runtime/memory.h"
 #include "runtime/model/graph.h"
+#include "runtime/prof/msproftx.h"
+#include "runtime/prof/session_collector.h"
+#include "runtime/prof/session_config.h"
+#include "runtime/prof/session_data.h"
 #include "runtime/prof/subscription.h"
 #include "runtime/status.h"
 #include "runtime/trace.h"
@@ -195,8 +202,10 @@ class Runtime {
   StatusOr<std::vector<device::OpCost>> GetModelCosts(uint32_t model_id) const;
   // Checks the datasets against the model, enqueues one execution on |stream|
   // and, when |synchronous|, waits for it.
+  // |out_launch| (optional) receives the device and first task launched.
   Status ExecuteModel(uint32_t model_id, const std::vector<BufferView>& inputs,
-                      const std::vector<BufferView>& outputs, Stream* stream, bool synchronous);
+                      const std::vector<BufferView>& outputs, Stream* stream, bool synchronous,
+                      prof::ApiRecord* out_launch = nullptr);
   // Name and type of op |op_index| of a loaded model.
   StatusOr<std::pair<std::string, std::string>> GetModelOp(uint32_t model_id, uint32_t op_index) const;
 
@@ -216,9 +225,35 @@ class Runtime {
   Status ModelUnsubscribe(uint32_t model_id);
   StatusOr<prof::SubscriptionStats> GetSubscriptionStats(uint32_t model_id) const;
 
-  // The profiling mode of spec §2.0 (collection sessions arrive later).
+  // The profiling mode of spec §2.0.
   enum class ProfMode { kOff, kApiCtrl, kSubscribe };
   ProfMode prof_mode() const;
+
+  // Collection sessions (spec §2.0, §2.1), HEAD behaviour: Start auto-inits,
+  // Stop/Finalize without Init return OK, a repeated Start with the same
+  // data types returns OK. |dynamic_mode| is PROFILING_MODE=dynamic, read at
+  // the edge (→ kFeatureUnsupported).
+  Status ProfInit(std::string_view path, bool dynamic_mode);
+  Status ProfFinalize();
+  Status ProfSetConfig(int32_t type, std::string_view value);
+  // NULL config = every open device, default data types (spec §2.1, 9.0+).
+  Status ProfStart(const prof::SessionConfig* config);
+  Status ProfStop(const prof::SessionConfig* config);
+  Status ProfWarmup(const prof::SessionConfig* config);
+  // The PROF_* directory of the latest Start ("" before the first).
+  std::string LastProfDirectory() const;
+
+  // aclprofGetStepTimestamp's device part: a stream-ordered marker.
+  Status StepMarker(Stream* stream, uint64_t index_id, uint32_t tag);
+
+  // msproftx stamps (spec §2.4).
+  prof::TxManager& tx() { return *tx_; }
+
+  // Host ACL API timing (ACL_PROF_ACL_API): the edge records calls while
+  // ApiTraceOn(). Host clock as described in runtime/prof/session_data.h.
+  static bool ApiTraceOn();
+  int64_t ProfHostNowNs();
+  void RecordApi(prof::ApiRecord record);
 
  private:
   struct LoadedModel {
@@ -229,6 +264,7 @@ class Runtime {
     std::vector<size_t> input_sizes;
     std::vector<size_t> output_sizes;
     std::vector<const prof::OpStrings*> prof_ops;  // interned on first subscribe
+    std::vector<const prof::OpInfo*> op_infos;     // for collection sessions
   };
 
   Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend> backend);
@@ -243,6 +279,25 @@ class Runtime {
   StatusOr<Stream*> ResolveStreamLocked(Stream* stream) const;
   void AddSinkLocked(DeviceState* device, device::CompletionSink* sink);
   void RemoveSinkLocked(DeviceState* device, device::CompletionSink* sink);
+  // Sessions (runtime_prof.cc). Require mu_.
+  Status StartCollectingLocked(DeviceState* device);
+  Status StopSessionLocked(prof::SessionData* out_data, std::string* out_job_dir);
+  static Status WriteSession(prof::SessionData data, const std::string& job_dir);  // no lock needed
+  const prof::OpInfo* InternOpInfo(const model::Graph& graph, const model::Op& op);
+
+  struct ProfSession {
+    bool initialized = false;       // aclprofInit (or an auto-init by Start)
+    std::string init_path;          // absolute
+    std::map<int32_t, std::string> set_config;  // aclprofSetConfig values
+    bool running = false;
+    bool warm = false;
+    prof::SessionConfig config;     // of the running (or warm) session
+    std::vector<uint32_t> collected;  // device ids attached so far
+    std::vector<prof::ClockSync> clock_sync;
+    std::string job_dir;            // PROF_* of the running session
+    std::string last_job_dir;
+    int64_t host_start_ns = 0;
+  };
 
   const RuntimeOptions options_;
   const uint64_t generation_;  // tells this runtime's thread-local state from a previous one's
@@ -259,6 +314,18 @@ class Runtime {
   std::unique_ptr<TaskTrace> trace_;
   std::unique_ptr<TaskTrace> stopped_trace_;  // readable after StopTrace
   ProfMode prof_mode_ = ProfMode::kOff;
+  ProfSession session_;
+  std::deque<prof::OpInfo> op_infos_;  // stable addresses; referenced by sessions
+  std::unique_ptr<prof::SessionCollector> collector_ = std::make_unique<prof::SessionCollector>();
+  mutable std::mutex api_mu_;
+  std::vector<prof::ApiRecord> api_records_;
+  // The logical host clock (virtual mode) reads these devices' clocks; own
+  // mutex so that msproftx can read the clock without the runtime lock.
+  std::mutex clock_mu_;
+  std::vector<device::Device*> clock_devices_;
+  int64_t last_host_ns_ = 0;
+  const std::chrono::steady_clock::time_point host_epoch_ = std::chrono::steady_clock::now();
+  std::unique_ptr<prof::TxManager> tx_;
   // Declared last: destroyed first, so its delivery thread stops (after
   // flushing) before any device it listens to goes away.
   std::unique_ptr<prof::SubscriptionManager> subscriptions_ = std::make_unique<prof::SubscriptionManager>();

@@ -3,7 +3,7 @@
 #   scripts/setup.sh [--with-python]
 set -euo pipefail
 
-packages=(cmake ninja-build g++ pkg-config googletest libgtest-dev libgmock-dev
+packages=(cmake ninja-build g++ pkg-config googletest libgtest-dev libgmock-dev chromium
           libbenchmark-dev nlohmann-json3-dev libboost-dev python3 binutils)
 for arg in "$@"; do
   case "$arg" in

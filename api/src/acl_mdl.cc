@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "api/src/api_trace.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
@@ -40,13 +41,14 @@ aclError Views(const char* function, const aclmdlDataset* dataset, std::vector<a
 
 aclError Execute(const char* function, uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output,
                  aclrtStream stream, bool synchronous) {
+  aclsim::api::ApiScope api_scope(function);
   if (input == nullptr || output == nullptr) return InvalidParam(function, "input or output dataset is NULL");
   std::vector<aclsim::runtime::BufferView> in, out;
   if (aclError e = Views(function, input, &in); e != ACL_SUCCESS) return e;
   if (aclError e = Views(function, output, &out); e != ACL_SUCCESS) return e;
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized(function));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->ExecuteModel(modelId, in, out, aclsim::api::ToStream(stream), synchronous));
+  return Convert(rt->ExecuteModel(modelId, in, out, aclsim::api::ToStream(stream), synchronous, api_scope.launch()));
 }
 
 const aclsim::runtime::TensorDescription* Tensor(const aclmdlDesc* desc, size_t index, bool input) {
@@ -85,12 +87,14 @@ aclError IndexByName(const char* function, const aclmdlDesc* desc, const char* n
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) {
+  aclsim::api::ApiScope api_scope("aclmdlLoadFromFile");
   if (modelPath == nullptr || modelId == nullptr) return InvalidParam("aclmdlLoadFromFile", "NULL argument");
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlLoadFromFile"));
   return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadGraphFromFile(modelPath), modelId);
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelId) {
+  aclsim::api::ApiScope api_scope("aclmdlLoadFromMem");
   if (model == nullptr || modelSize == 0 || modelId == nullptr) {
     return InvalidParam("aclmdlLoadFromMem", "NULL model, zero size or NULL modelId");
   }
@@ -100,6 +104,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSi
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId) {
+  aclsim::api::ApiScope api_scope("aclmdlUnload");
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlUnload"));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->UnloadModel(modelId));

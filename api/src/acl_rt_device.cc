@@ -1,5 +1,6 @@
 // Device and context entry points (acl_rt.h).
 #include "acl/acl.h"
+#include "api/src/api_trace.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
@@ -24,11 +25,13 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count) {
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId) {
+  aclsim::api::ApiScope api_scope("aclrtSetDevice");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->SetDevice(deviceId));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId) {
+  aclsim::api::ApiScope api_scope("aclrtResetDevice");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->ResetDevice(deviceId, /*force=*/false));
 }
@@ -48,6 +51,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId) {
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void) {
+  aclsim::api::ApiScope api_scope("aclrtSynchronizeDevice");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->SynchronizeDevice());
 }

@@ -1,5 +1,6 @@
 // Memory entry points (acl_rt.h). Device memory is host-backed (runtime/memory.h).
 #include "acl/acl.h"
+#include "api/src/api_trace.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
 
@@ -9,6 +10,7 @@ using aclsim::api::InvalidParam;
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  aclsim::api::ApiScope api_scope("aclrtMalloc");
   (void)policy;  // every policy is served from the same host-backed pool
   if (devPtr == nullptr) return InvalidParam("aclrtMalloc", "devPtr is NULL");
   if (size == 0) return InvalidParam("aclrtMalloc", "size is 0");
@@ -20,6 +22,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMal
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr) {
+  aclsim::api::ApiScope api_scope("aclrtFree");
   if (devPtr == nullptr) return InvalidParam("aclrtFree", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->FreeDevice(devPtr));
@@ -43,6 +46,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr) {
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                                          aclrtMemcpyKind kind) {
+  aclsim::api::ApiScope api_scope("aclrtMemcpy");
   if (count == 0) return ACL_SUCCESS;  // CANN returns before any other check
   if (dst == nullptr || src == nullptr) return InvalidParam("aclrtMemcpy", "dst or src is NULL");
   if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEFAULT) {
@@ -53,6 +57,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* 
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  aclsim::api::ApiScope api_scope("aclrtMemset");
   if (count == 0) return ACL_SUCCESS;
   if (devPtr == nullptr) return InvalidParam("aclrtMemset", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);

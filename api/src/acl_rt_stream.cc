@@ -1,5 +1,6 @@
 // Stream and event entry points (acl_rt.h).
 #include "acl/acl.h"
+#include "api/src/api_trace.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
@@ -12,6 +13,7 @@ using aclsim::api::ToStream;
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream) {
+  aclsim::api::ApiScope api_scope("aclrtCreateStream");
   if (stream == nullptr) return InvalidParam("aclrtCreateStream", "stream is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto created = rt->CreateStream();
@@ -21,12 +23,14 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream) {
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream) {
+  aclsim::api::ApiScope api_scope("aclrtDestroyStream");
   if (stream == nullptr) return InvalidParam("aclrtDestroyStream", "stream is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->DestroyStream(ToStream(stream)));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream) {
+  aclsim::api::ApiScope api_scope("aclrtSynchronizeStream");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->SynchronizeStream(ToStream(stream)));
 }
@@ -64,18 +68,21 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event) {
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+  aclsim::api::ApiScope api_scope("aclrtRecordEvent");
   if (event == nullptr) return InvalidParam("aclrtRecordEvent", "event is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->RecordEvent(ToEvent(event), ToStream(stream)));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+  aclsim::api::ApiScope api_scope("aclrtStreamWaitEvent");
   if (event == nullptr) return InvalidParam("aclrtStreamWaitEvent", "event is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->StreamWaitEvent(ToStream(stream), ToEvent(event)));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event) {
+  aclsim::api::ApiScope api_scope("aclrtSynchronizeEvent");
   if (event == nullptr) return InvalidParam("aclrtSynchronizeEvent", "event is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->SynchronizeEvent(ToEvent(event)));

@@ -142,6 +142,15 @@ ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsim
   return ACL_SUCCESS;
 }
 
+ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char* path, size_t length) {
+  if (path == nullptr || length == 0) return InvalidParam("aclsimGetLastProfDirectory", "NULL or empty buffer");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  std::string dir = rt->LastProfDirectory();
+  if (dir.size() + 1 > length) return InvalidParam("aclsimGetLastProfDirectory", "buffer too small");
+  std::memcpy(path, dir.c_str(), dir.size() + 1);
+  return ACL_SUCCESS;
+}
+
 ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version) {
   return version == aclsim::api::kProfApiVersion ? &kProfApi : nullptr;
 }

@@ -4,10 +4,12 @@
 #ifndef ACLSIM_API_SRC_HANDLES_H_
 #define ACLSIM_API_SRC_HANDLES_H_
 
+#include <cstddef>
 #include <vector>
 
 #include "acl/acl.h"
 #include "acl/acl_prof.h"
+#include "runtime/prof/session_config.h"
 #include "runtime/prof/subscription.h"
 #include "runtime/runtime.h"
 
@@ -24,6 +26,21 @@ struct aclmdlDataset {
 struct aclprofSubscribeConfig {
   aclsim::prof::SubscribeConfig config;
 };
+
+struct aclprofConfig {
+  aclsim::prof::SessionConfig config;
+};
+
+// De-facto ABI (spec §4.1): MindSpore casts the handle to an identical
+// struct and overwrites indexId before aclprofGetStepTimestamp.
+struct aclprofStepInfo {
+  bool startFlag;
+  bool endFlag;
+  uint64_t indexId;
+};
+static_assert(sizeof(aclprofStepInfo) == 16 && offsetof(aclprofStepInfo, endFlag) == 1 &&
+                  offsetof(aclprofStepInfo, indexId) == 8,
+              "aclprofStepInfo layout is {bool, bool, pad[6], uint64}");
 
 struct aclmdlDesc {
   bool filled = false;

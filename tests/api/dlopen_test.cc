@@ -30,14 +30,15 @@ TEST(Dlopen, GivenMsprofilerWhenDlsymAclprofNamesThenTheyResolve) {
 TEST(Dlopen, GivenDlsymmedUnimplementedCallThenRecentErrorIsSharedWithAscendcl) {
   void* handle = dlopen(LibPath("libmsprofiler.so").c_str(), RTLD_NOW | RTLD_LOCAL);
   ASSERT_NE(handle, nullptr) << dlerror();
-  using FinalizeFn = aclError (*)();
-  auto fn = reinterpret_cast<FinalizeFn>(dlsym(handle, "aclprofFinalize"));
+  using GetOpNumFn = aclError (*)(const void*, size_t, uint32_t*);
+  auto fn = reinterpret_cast<GetOpNumFn>(dlsym(handle, "aclprofGetOpNum"));
   ASSERT_NE(fn, nullptr);
-  EXPECT_EQ(fn(), ACL_ERROR_API_NOT_SUPPORT);
+  uint32_t n = 0;
+  EXPECT_EQ(fn(nullptr, 80, &n), ACL_ERROR_INVALID_PARAM);
   // The message was recorded by libascendcl.so's state, read through aclGetRecentErrMsg.
   const char* msg = aclGetRecentErrMsg();
   ASSERT_NE(msg, nullptr);
-  EXPECT_NE(std::strstr(msg, "aclprofFinalize"), nullptr) << msg;
+  EXPECT_NE(std::strstr(msg, "aclprofGetOpNum"), nullptr) << msg;
   dlclose(handle);
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "acl/acl_prof.h"
+#include "acl/prof_acl_api.h"
 #include "conformance_util.h"
 
 namespace {
@@ -113,21 +114,15 @@ INSTANTIATE_TEST_SUITE_P(
         NotSupported{"aclmdlSetDynamicHWSize", [] { return aclmdlSetDynamicHWSize(1, nullptr, 0, 224, 224); }},
         NotSupported{"aclmdlGetDescFromFile", [] { return aclmdlGetDescFromFile(nullptr, "x.json"); }},
         // libmsprofiler.so forwards to libascendcl.so; the answer is the same.
-        NotSupported{"aclprofInit",
-                     [] {
-                       const char path[] = "/tmp";
-                       return aclprofInit(path, sizeof(path) - 1);
-                     }}),
+        NotSupported{"aclgrphProfGraphSubscribe", [] { return aclgrphProfGraphSubscribe(1, nullptr); }}),
     [](const ::testing::TestParamInfo<NotSupported>& p) { return std::string(p.param.name); });
 #pragma GCC diagnostic pop
 
 TEST(ConfNotSupportedNoReturnCode, GivenPointerOrValueFunctionWhenCalledThenNeutralResultAndMessageNamingIt) {
-  EXPECT_EQ(aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, 0), nullptr);
-  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("aclprofCreateConfig"));
-  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("200001"));
   int64_t dims[2] = {2, 3};
   EXPECT_EQ(aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND), nullptr);
   EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("aclCreateTensorDesc"));
+  EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("200001"));
   EXPECT_EQ(aclmdlCreateAIPP(1), nullptr);
   EXPECT_THAT(RecentErrMsg(), ::testing::HasSubstr("aclmdlCreateAIPP"));
   EXPECT_EQ(aclFloat16ToFloat(0x3C00), 0.0f);
@@ -139,11 +134,11 @@ TEST(ConfNotSupportedNoReturnCode, GivenPointerOrValueFunctionWhenCalledThenNeut
 TEST(ConfNotSupportedNoReturnCode, GivenMsprofilerLoadedWithDlopenWhenSymbolCalledThenSameAnswer) {
   void* lib = ::dlopen("libmsprofiler.so", RTLD_NOW);
   ASSERT_NE(lib, nullptr) << ::dlerror();
-  using InitFn = aclError (*)(const char*, size_t);
-  auto init = reinterpret_cast<InitFn>(::dlsym(lib, "aclprofInit"));
-  ASSERT_NE(init, nullptr) << ::dlerror();
-  EXPECT_ACL_ERROR(init("/tmp", 4), ACL_ERROR_API_NOT_SUPPORT);
-  EXPECT_RECENT_ERR_HAS("aclprofInit");
+  using GraphSubscribeFn = int (*)(uint32_t, const aclprofSubscribeConfig*);
+  auto subscribe = reinterpret_cast<GraphSubscribeFn>(::dlsym(lib, "aclgrphProfGraphSubscribe"));
+  ASSERT_NE(subscribe, nullptr) << ::dlerror();
+  EXPECT_ACL_ERROR(subscribe(1, nullptr), ACL_ERROR_API_NOT_SUPPORT);
+  EXPECT_RECENT_ERR_HAS("aclgrphProfGraphSubscribe");
   ::dlclose(lib);
 }
 

@@ -95,6 +95,11 @@ typedef struct aclsimSubscriptionStats {
  * NULL stats → 100000; never subscribed → 100011. */
 ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats *stats);
 
+/* Absolute path of the PROF_* directory created by the latest aclprofStart
+ * of this process, copied NUL-terminated into |path| (capacity |length|).
+ * No session started yet → "" . NULL path or too small → 100000. */
+ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char *path, size_t length);
+
 /* Internal ABI between libascendcl.so and libmsprofiler.so: returns the table
  * of profiling entry points for table |version|, or NULL when this library
  * does not provide that version. Not for applications. */

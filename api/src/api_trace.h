@@ -1,0 +1,47 @@
+// Host timing of ACL calls for collection sessions with ACL_PROF_ACL_API.
+//
+// An ApiScope at the top of an entry point costs one relaxed atomic load
+// when no such session runs; otherwise it reads the session's host clock at
+// entry and exit and hands an ApiRecord to the runtime. Calls that launch
+// device work pass launch() to the runtime so the record can be linked to
+// the first task it launched (flow events in the timeline).
+#ifndef ACLSIM_API_SRC_API_TRACE_H_
+#define ACLSIM_API_SRC_API_TRACE_H_
+
+#include "api/src/global.h"
+#include "runtime/prof/session_data.h"
+#include "runtime/runtime.h"
+
+namespace aclsim::api {
+
+class ApiScope {
+ public:
+  explicit ApiScope(const char* name) {
+    if (!runtime::Runtime::ApiTraceOn()) return;
+    auto rt = GetRuntime();
+    if (!rt.ok()) return;
+    runtime_ = *rt;
+    record_.level = "AscendCL";
+    record_.name = name;
+    record_.tid = runtime::CurrentThreadId();
+    record_.start_ns = runtime_->ProfHostNowNs();
+  }
+  ~ApiScope() {
+    if (runtime_ == nullptr) return;
+    record_.end_ns = runtime_->ProfHostNowNs();
+    runtime_->RecordApi(std::move(record_));
+  }
+  ApiScope(const ApiScope&) = delete;
+  ApiScope& operator=(const ApiScope&) = delete;
+
+  // Where the runtime notes the launched task; nullptr when not tracing.
+  prof::ApiRecord* launch() { return runtime_ ? &record_ : nullptr; }
+
+ private:
+  runtime::Runtime* runtime_ = nullptr;  // borrowed: aclFinalize is never traced
+  prof::ApiRecord record_;
+};
+
+}  // namespace aclsim::api
+
+#endif  // ACLSIM_API_SRC_API_TRACE_H_

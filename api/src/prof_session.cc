@@ -1,0 +1,287 @@
+// Collection sessions, step markers, msproftx stamps and toolchain extras of
+// acl_prof.h / prof_acl_api.h (spec §2.0, §2.1, §2.3, §2.4), reached from
+// libmsprofiler.so through the profiling table.
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "api/src/error.h"
+#include "api/src/global.h"
+#include "api/src/handles.h"
+#include "api/src/prof_api.h"
+#include "runtime/log.h"
+#include "runtime/prof/msproftx.h"
+
+namespace aclsim::api::prof_impl {
+namespace {
+
+std::atomic<uint64_t> g_next_step_index{1};
+
+// One record of the feature tables of aclprofGetSupportedFeatures(V2)
+// (spec §2.1): laid out as CANN's C++ objects, whose two vtable slots
+// consumers skip; aclsim leaves them NULL.
+struct FeatureRecord {
+  void* vptr;
+  char featureName[64];
+  void* info_vptr;
+  char compatibility[16];
+  char featureVersion[16];
+  char affectedComponent[16];
+  char affectedComponentVersion[16];
+  char infoLog[128];
+};
+static_assert(sizeof(FeatureRecord) == 272, "FeatureRecord is 272 bytes");
+
+const FeatureRecord kFeatures[] = {
+    {nullptr, "ATTR", nullptr, "1", "2", "all", "all", ""},
+    {nullptr, "AICORE_SHAPE", nullptr, "1", "1", "all", "all", ""},
+};
+
+aclError Features(const char* function, size_t* size, void** data) {
+  if (size == nullptr || data == nullptr || *data != nullptr) {
+    return InvalidParam(function, "featuresSize/featuresData must be non-NULL and *featuresData NULL");
+  }
+  *data = const_cast<FeatureRecord*>(kFeatures);
+  *size = sizeof(kFeatures) / sizeof(kFeatures[0]);
+  return ACL_SUCCESS;
+}
+
+// msproftx helpers: the runtime (created on first use) owns the manager.
+prof::TxManager* Tx() {
+  auto rt = GetRuntime();
+  if (!rt.ok()) {
+    Convert(rt.status());
+    return nullptr;
+  }
+  return &(*rt)->tx();
+}
+
+int TxFailure(const char* function, int ret, const char* why) {
+  if (ret != 0) SetError(ret, std::string(function) + ": " + why);
+  return ret;
+}
+
+}  // namespace
+
+// ------------------------------------------------------------- sessions
+
+aclError aclprofInit(const char* profilerResultPath, size_t length) {
+  const char* mode = std::getenv("PROFILING_MODE");
+  const bool dynamic = mode != nullptr && std::strcmp(mode, "dynamic") == 0;
+  if (!dynamic) {
+    if (profilerResultPath == nullptr) return InvalidParam("aclprofInit", "profilerResultPath is NULL");
+    if (length == 0 || length >= 4096) return InvalidParam("aclprofInit", "length must be in [1, 4095]");
+    if (std::strlen(profilerResultPath) != length) {
+      return InvalidParam("aclprofInit", "length differs from strlen(profilerResultPath)");
+    }
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->ProfInit(dynamic ? std::string_view() : std::string_view(profilerResultPath, length), dynamic));
+}
+
+aclError aclprofFinalize(void) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->ProfFinalize());
+}
+
+aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, aclprofAicoreMetrics aicoreMetrics,
+                                   const aclprofAicoreEvents* aicoreEvents, uint64_t dataTypeConfig) {
+  auto rt = GetRuntime();
+  if (!rt.ok()) {
+    Convert(rt.status());
+    return nullptr;
+  }
+  auto config = prof::MakeSessionConfig(deviceIdList, deviceNums, static_cast<int32_t>(aicoreMetrics),
+                                        aicoreEvents != nullptr, dataTypeConfig, (*rt)->DeviceCount());
+  if (!config.ok()) {
+    Convert(config.status());
+    return nullptr;
+  }
+  return new aclprofConfig{std::move(config).value()};
+}
+
+aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
+  if (profilerConfig == nullptr) return InvalidParam("aclprofDestroyConfig", "profilerConfig is NULL");
+  delete profilerConfig;
+  return ACL_SUCCESS;
+}
+
+aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength) {
+  if (configType <= ACL_PROF_ARGS_MIN || configType >= ACL_PROF_ARGS_MAX) {
+    return InvalidParam("aclprofSetConfig", "configType out of range");
+  }
+  if (configLength > 256) return InvalidParam("aclprofSetConfig", "configLength exceeds 256");
+  if (config == nullptr) return InvalidParam("aclprofSetConfig", "config is NULL");
+  if (std::strlen(config) != configLength) return InvalidParam("aclprofSetConfig", "configLength differs from strlen");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->ProfSetConfig(static_cast<int32_t>(configType), std::string_view(config, configLength)));
+}
+
+aclError aclprofStart(const aclprofConfig* profilerConfig) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->ProfStart(profilerConfig ? &profilerConfig->config : nullptr));
+}
+
+aclError aclprofStop(const aclprofConfig* profilerConfig) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->ProfStop(profilerConfig ? &profilerConfig->config : nullptr));
+}
+
+int aclprofWarmup(const aclprofConfig* profilerConfig) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(rt->ProfWarmup(profilerConfig ? &profilerConfig->config : nullptr));
+}
+
+int32_t aclprofGetSupportedFeatures(size_t* featuresSize, void** featuresData) {
+  return Features("aclprofGetSupportedFeatures", featuresSize, featuresData);
+}
+
+int32_t aclprofGetSupportedFeaturesV2(size_t* featuresSize, void** featuresData) {
+  // V2 adds a "MemoryAccess" entry on one chip family only; the simulated
+  // profiles are not that family, so both tables are the same.
+  return Features("aclprofGetSupportedFeaturesV2", featuresSize, featuresData);
+}
+
+int aclprofRegisterDeviceCallback(void) { return ACL_SUCCESS; }  // devices opened later always join
+
+// ----------------------------------------------------------- step markers
+
+aclprofStepInfo* aclprofCreateStepInfo(void) {
+  return new aclprofStepInfo{false, false, g_next_step_index.fetch_add(1)};
+}
+
+void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
+  if (stepinfo == nullptr) {
+    SetError(ACL_ERROR_INVALID_PARAM, "aclprofDestroyStepInfo: stepinfo is NULL");
+    return;
+  }
+  delete stepinfo;
+}
+
+aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, aclrtStream stream) {
+  if (stepInfo == nullptr) return InvalidParam("aclprofGetStepTimestamp", "stepInfo is NULL");
+  // Any tag but ACL_STEP_START counts as END; each is accepted once, and the
+  // flag is set before the marker is issued (as in CANN).
+  bool& flag = tag == ACL_STEP_START ? stepInfo->startFlag : stepInfo->endFlag;
+  if (flag) {
+    return InvalidParam("aclprofGetStepTimestamp",
+                        tag == ACL_STEP_START ? "START was already issued for this step info"
+                                              : "END was already issued for this step info");
+  }
+  flag = true;
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  Status s = rt->StepMarker(ToStream(stream), stepInfo->indexId, static_cast<uint32_t>(tag));
+  if (!s.ok()) {
+    SetError(ACL_ERROR_GE_FAILURE, "aclprofGetStepTimestamp: the step marker failed: " + s.message());
+    return ACL_ERROR_GE_FAILURE;
+  }
+  return ACL_SUCCESS;
+}
+
+// --------------------------------------------------------------- msproftx
+
+void* aclprofCreateStamp(void) {
+  prof::TxManager* tx = Tx();
+  void* stamp = tx ? tx->CreateStamp() : nullptr;
+  if (stamp == nullptr) {
+    SetError(ACL_ERROR_INVALID_PARAM,
+             "aclprofCreateStamp: msproftx is not active (needs aclprofStart with ACL_PROF_MSPROFTX) or all 100 "
+             "stamps are in use");
+  }
+  return stamp;
+}
+
+void aclprofDestroyStamp(void* stamp) {
+  if (stamp == nullptr) {
+    SetError(ACL_ERROR_INVALID_PARAM, "aclprofDestroyStamp: stamp is NULL");
+    return;
+  }
+  if (prof::TxManager* tx = Tx()) tx->DestroyStamp(stamp);
+}
+
+aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofSetStampTraceMessage", tx ? tx->SetStampTraceMessage(stamp, msg, msgLen) : -1,
+                   "NULL or unknown stamp, NULL message, or msgLen >= 128");
+}
+
+aclError aclprofMark(void* stamp) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofMark", tx ? tx->Mark(stamp) : -1, "msproftx not active, or NULL or unknown stamp");
+}
+
+aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream stream) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofMarkEx", tx ? tx->MarkEx(msg, msgLen, stream) : -1,
+                   "msproftx not active, NULL message or stream, msgLen != strlen(msg), or msgLen outside 1..155");
+}
+
+aclError aclprofPush(void* stamp) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofPush", tx ? tx->Push(stamp) : -1, "NULL stamp (100000) or msproftx not active (-1)");
+}
+
+aclError aclprofPop(void) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofPop", tx ? tx->Pop() : -1, "nothing pushed, or msproftx not active");
+}
+
+aclError aclprofRangeStart(void* stamp, uint32_t* rangeId) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofRangeStart", tx ? tx->RangeStart(stamp, rangeId) : -1,
+                   "NULL stamp or rangeId (100000), or msproftx not active (-1)");
+}
+
+aclError aclprofRangeStop(uint32_t rangeId) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofRangeStop", tx ? tx->RangeStop(rangeId) : -1, "unknown range id or msproftx not active");
+}
+
+uint64_t aclprofStr2Id(const char* message) { return prof::Str2Id(message); }
+
+int32_t aclprofSetCategoryName(uint32_t category, const char* categoryName) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofSetCategoryName", tx ? tx->SetCategoryName(category, categoryName) : -1,
+                   "msproftx not active");
+}
+
+int32_t aclprofSetStampCategory(void* stamp, uint32_t category) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofSetStampCategory", tx ? tx->SetStampCategory(stamp, category) : -1, "NULL or unknown stamp");
+}
+
+int32_t aclprofSetStampPayload(void* stamp, const int32_t type, void* value) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofSetStampPayload", tx ? tx->SetStampPayload(stamp, type, value) : -1,
+                   "NULL or unknown stamp, or NULL value");
+}
+
+aclError aclprofRangePushEx(aclprofEventAttributes* attr) {
+  std::string description;
+  if (attr != nullptr && attr->messageType == ACL_PROF_MESSAGE_TYPE_TENSOR_INFO && attr->message.tensorInfo != nullptr) {
+    const aclprofTensorInfo& info = *attr->message.tensorInfo;
+    description = "tensor info: opNameId=" + std::to_string(info.opNameId) + " opTypeId=" +
+                  std::to_string(info.opTypeId) + " tensors=" + std::to_string(info.tensorNum);
+    for (uint32_t i = 0; info.tensors != nullptr && i < info.tensorNum && i < 64; ++i) {
+      const aclprofTensor& t = info.tensors[i];
+      description += std::string(i ? ";" : " [") + (t.type == 0 ? "in" : "out") + " dtype=" +
+                     std::to_string(t.dataType) + " format=" + std::to_string(t.format) + " shape=";
+      for (uint32_t d = 0; d < t.shapeDim && d < ACL_PROF_TENSOR_DATA_SHAPE_LEN; ++d) {
+        description += (d ? "," : "") + std::to_string(t.shape[d]);
+      }
+    }
+    if (info.tensorNum > 0 && info.tensors != nullptr) description += "]";
+  }
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofRangePushEx",
+                   tx ? tx->RangePushEx(attr == nullptr, attr ? attr->messageType : 0, std::move(description)) : -1,
+                   "NULL attr (100000) or a messageType other than ACL_PROF_MESSAGE_TYPE_TENSOR_INFO (-1)");
+}
+
+aclError aclprofRangePop(void) {
+  prof::TxManager* tx = Tx();
+  return TxFailure("aclprofRangePop", tx ? tx->RangePop() : -1, "no aclprofRangePushEx before it");
+}
+
+}  // namespace aclsim::api::prof_impl

@@ -1,0 +1,367 @@
+// msprof text export (spec §7): the CSV summaries live here; the trace JSON
+// and the SVG picture are in export_trace.cc / export_svg.cc.
+//
+// Output is streamed row by row through OutFile: memory is O(tasks) for one
+// index vector plus small per-group tables, never O(bytes written).
+#include "runtime/prof/export.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <string_view>
+#include <system_error>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "runtime/prof/export_internal.h"
+
+namespace aclsim::prof {
+namespace {
+
+using export_internal::Context;
+using export_internal::OutFile;
+
+constexpr std::string_view kNa = "N/A";
+constexpr uint64_t kAclApiBit = 0x1;
+constexpr uint64_t kMsproftxBit = 0x80;
+
+// Device marker task type as the runtime names rtProfilerTraceEx tasks.
+constexpr std::string_view kMarkerTaskType = "PROFILER_TRACE_EX";
+
+std::string PathOf(const std::string& dir, const char* kind, const std::string& ts, const char* ext) {
+  std::string p = dir;
+  if (!p.empty() && p.back() != '/') p.push_back('/');
+  p.append(kind).append("_").append(ts).append(ext);
+  return p;
+}
+
+std::string_view OrNa(const std::string& s) { return s.empty() ? kNa : std::string_view(s); }
+
+// msprof appends a TAB to start/stop timestamps in its CSVs (op_summary
+// "Task Start Time(us)", task_time "task_start(us)"/"task_stop(us)") so
+// spreadsheets keep them as text; we do the same.
+void TimeCellWithTab(OutFile& f, int64_t host_ns) {
+  f.Us3(host_ns);
+  f.Put('\t');
+}
+
+Status WriteOpSummary(const Context& ctx, const std::string& path) {
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(path));
+  f.Put(
+      "Device_id,Model ID,Task ID,Stream ID,Op Name,OP Type,OP State,Task Type,Task Start Time(us),"
+      "Task Duration(us),Task Wait Time(us),Block Num,Mix Block Num,HF32 Eligible,Input Shapes,"
+      "Input Data Types,Input Formats,Output Shapes,Output Data Types,Output Formats,Context ID\n");
+  std::unordered_map<uint64_t, int64_t> prev_end;  // (device << 32 | stream) -> host end ns
+  for (uint32_t i : ctx.sorted) {
+    const TaskRecord& t = ctx.data.tasks[i];
+    if (t.is_marker) continue;
+    const int64_t start = ctx.HostStart(t);
+    const int64_t end = ctx.HostEnd(t);
+    const uint64_t key = (static_cast<uint64_t>(t.device_id) << 32) | t.stream_id;
+    auto [it, first] = prev_end.try_emplace(key, end);
+    const int64_t wait = first ? 0 : std::max<int64_t>(0, start - it->second);
+    if (!first) it->second = std::max(it->second, end);
+
+    static const OpInfo kUnknown{};
+    const OpInfo& op = t.op != nullptr ? *t.op : kUnknown;
+    const bool details = !ctx.l0_only && t.op != nullptr;
+    f.U64(t.device_id);
+    f.Put(',');
+    f.U64(t.model_id);
+    f.Put(',');
+    f.U64(t.task_id);
+    f.Put(',');
+    f.U64(t.stream_id);
+    f.Put(',');
+    f.CsvCell(OrNa(op.name));
+    f.Put(',');
+    f.CsvCell(details ? OrNa(op.type) : kNa);
+    f.Put(",N/A,");  // OP State: static/dynamic shape is not modelled
+    f.CsvCell(details ? OrNa(op.task_type) : kNa);
+    f.Put(',');
+    TimeCellWithTab(f, start);
+    f.Put(',');
+    f.Us3(end - start);
+    f.Put(',');
+    f.Us3(wait);
+    f.Put(',');
+    f.U64(details ? t.block_dim : 0);
+    f.Put(",0,N/A,");  // Mix Block Num, HF32 Eligible
+    if (details) {
+      f.CsvCell(op.input_shapes);
+      f.Put(',');
+      f.CsvCell(op.input_data_types);
+      f.Put(',');
+      f.CsvCell(op.input_formats);
+      f.Put(',');
+      f.CsvCell(op.output_shapes);
+      f.Put(',');
+      f.CsvCell(op.output_data_types);
+      f.Put(',');
+      f.CsvCell(op.output_formats);
+    } else {
+      f.Put("N/A,N/A,N/A,N/A,N/A,N/A");
+    }
+    f.Put(",N/A\n");  // Context ID: no FFTS+ subtasks
+  }
+  return f.Close();
+}
+
+Status WriteOpStatistic(const Context& ctx, const std::string& path) {
+  struct Stat {
+    std::string_view core_type;
+    uint64_t count = 0;
+    int64_t total_ns = 0;
+    int64_t min_ns = INT64_MAX;
+    int64_t max_ns = INT64_MIN;
+  };
+  std::map<std::pair<uint32_t, std::string_view>, Stat> stats;
+  std::map<uint32_t, int64_t> device_total_ns;
+  for (const TaskRecord& t : ctx.data.tasks) {
+    if (t.is_marker) continue;
+    const bool details = !ctx.l0_only && t.op != nullptr;
+    const std::string_view type = details ? OrNa(t.op->type) : kNa;
+    Stat& s = stats[{t.device_id, type}];
+    if (s.count == 0) s.core_type = details ? OrNa(t.op->task_type) : kNa;
+    const int64_t dur = t.end_ns - t.start_ns;
+    ++s.count;
+    s.total_ns += dur;
+    s.min_ns = std::min(s.min_ns, dur);
+    s.max_ns = std::max(s.max_ns, dur);
+    device_total_ns[t.device_id] += dur;
+  }
+  std::vector<const std::pair<const std::pair<uint32_t, std::string_view>, Stat>*> rows;
+  rows.reserve(stats.size());
+  for (const auto& kv : stats) rows.push_back(&kv);
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto* a, const auto* b) { return a->second.total_ns > b->second.total_ns; });
+
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(path));
+  f.Put("Device_id,OP Type,Core Type,Count,Total Time(us),Min Time(us),Avg Time(us),Max Time(us),Ratio(%)\n");
+  for (const auto* row : rows) {
+    const Stat& s = row->second;
+    const int64_t dev_total = device_total_ns[row->first.first];
+    f.U64(row->first.first);
+    f.Put(',');
+    f.CsvCell(row->first.second);
+    f.Put(',');
+    f.CsvCell(s.core_type);
+    f.Put(',');
+    f.U64(s.count);
+    f.Put(',');
+    f.Us3(s.total_ns);
+    f.Put(',');
+    f.Us3(s.min_ns);
+    f.Put(',');
+    f.Fixed(static_cast<double>(s.total_ns) / static_cast<double>(s.count) / 1000.0, 3);
+    f.Put(',');
+    f.Us3(s.max_ns);
+    f.Put(',');
+    f.Fixed(dev_total > 0 ? 100.0 * static_cast<double>(s.total_ns) / static_cast<double>(dev_total) : 0.0, 3);
+    f.Put('\n');
+  }
+  return f.Close();
+}
+
+Status WriteTaskTime(const Context& ctx, const std::string& path) {
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(path));
+  f.Put("Device_id,kernel_name,kernel_type,stream_id,task_id,task_time(us),task_start(us),task_stop(us)\n");
+  for (uint32_t i : ctx.sorted) {
+    const TaskRecord& t = ctx.data.tasks[i];
+    const int64_t start = ctx.HostStart(t);
+    const int64_t end = ctx.HostEnd(t);
+    f.U64(t.device_id);
+    f.Put(',');
+    if (t.is_marker) {
+      f.Put("N/A,");
+      f.Put(kMarkerTaskType);
+    } else {
+      f.CsvCell(t.op != nullptr ? OrNa(t.op->name) : kNa);
+      f.Put(',');
+      f.CsvCell(!ctx.l0_only && t.op != nullptr ? OrNa(t.op->task_type) : kNa);
+    }
+    f.Put(',');
+    f.U64(t.stream_id);
+    f.Put(',');
+    f.U64(t.task_id);
+    f.Put(',');
+    f.Us3(end - start);
+    f.Put(',');
+    TimeCellWithTab(f, start);
+    f.Put(',');
+    TimeCellWithTab(f, end);
+    f.Put('\n');
+  }
+  return f.Close();
+}
+
+Status WriteApiStatistic(const Context& ctx, const std::string& path) {
+  struct Stat {  // Welford's running variance over µs durations
+    uint64_t count = 0;
+    int64_t total_ns = 0;
+    int64_t min_ns = INT64_MAX;
+    int64_t max_ns = INT64_MIN;
+    double mean_us = 0.0;
+    double m2 = 0.0;
+  };
+  std::map<std::pair<std::string_view, std::string_view>, Stat> stats;
+  for (const ApiRecord& a : ctx.data.apis) {
+    Stat& s = stats[{a.level, a.name}];
+    const int64_t dur = a.end_ns - a.start_ns;
+    ++s.count;
+    s.total_ns += dur;
+    s.min_ns = std::min(s.min_ns, dur);
+    s.max_ns = std::max(s.max_ns, dur);
+    const double x = static_cast<double>(dur) / 1000.0;
+    const double delta = x - s.mean_us;
+    s.mean_us += delta / static_cast<double>(s.count);
+    s.m2 += delta * (x - s.mean_us);
+  }
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(path));
+  f.Put("Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),Max(us),Variance\n");
+  for (const auto& [key, s] : stats) {
+    f.Put("host,");
+    f.CsvCell(key.first.empty() ? kNa : key.first);
+    f.Put(',');
+    f.CsvCell(key.second);
+    f.Put(',');
+    f.Us3(s.total_ns);
+    f.Put(',');
+    f.U64(s.count);
+    f.Put(',');
+    f.Fixed(static_cast<double>(s.total_ns) / static_cast<double>(s.count) / 1000.0, 3);
+    f.Put(',');
+    f.Us3(s.min_ns);
+    f.Put(',');
+    f.Us3(s.max_ns);
+    f.Put(',');
+    f.Fixed(s.m2 / static_cast<double>(s.count), 3);  // population variance, µs²
+    f.Put('\n');
+  }
+  return f.Close();
+}
+
+Status WriteStepTrace(const Context& ctx, const std::string& path) {
+  const std::vector<export_internal::Iteration> iters = export_internal::PairIterations(ctx);
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(path));
+  f.Put(
+      "Device_id,Iteration ID,FP Start(us),BP End(us),Iteration End(us),Iteration Time(us),"
+      "FP to BP Time(us),Iteration Refresh(us),Data Aug Bound(us),Model ID\n");
+  for (size_t i = 0; i < iters.size(); ++i) {
+    const auto& it = iters[i];
+    f.U64(it.device_id);
+    f.Put(',');
+    f.U64(it.index_id);
+    f.Put(",N/A,N/A,");
+    f.Us3(it.end_host_ns);
+    f.Put(',');
+    f.Us3(it.end_host_ns - it.start_host_ns);
+    f.Put(",N/A,N/A,");
+    if (i > 0 && iters[i - 1].device_id == it.device_id) {
+      f.Us3(it.start_host_ns - iters[i - 1].end_host_ns);
+    } else {
+      f.Put(kNa);
+    }
+    f.Put(",N/A\n");
+  }
+  return f.Close();
+}
+
+std::string_view TxEventTypeName(uint32_t event_type) {
+  // Ascend/msprof MSTX_EVENT_TYPE_TABLE.
+  switch (event_type) {
+    case 0: return "marker";
+    case 1: return "push/pop";
+    case 2: return "start/end";
+    case 3: return "marker_ex";
+    default: return "";
+  }
+}
+
+Status WriteMsprofTx(const Context& ctx, const std::string& path) {
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(path));
+  f.Put(
+      "Device_id,pid,tid,category,event_type,payload_type,payload_value,Start_time(us),End_time(us),"
+      "message_type,message,domain,Device Start_time(us),Device End_time(us)\n");
+  for (const TxRecord& r : ctx.data.tx) {
+    if (r.has_device) {
+      f.U64(r.device_id);
+    } else {
+      f.Put("host");
+    }
+    f.Put(',');
+    f.U64(r.pid);
+    f.Put(',');
+    f.U64(r.tid);
+    f.Put(',');
+    f.U64(r.category);
+    f.Put(',');
+    f.CsvCell(TxEventTypeName(r.event_type));
+    f.Put(',');
+    f.I64(r.payload_type);
+    f.Put(',');
+    f.U64(r.payload_value);
+    f.Put(',');
+    f.Us3(r.start_ns);
+    f.Put(',');
+    f.Us3(r.end_ns);
+    f.Put(',');
+    f.I64(r.message_type);
+    f.Put(',');
+    f.CsvCell(r.message);
+    f.Put(',');
+    f.U64(r.domain);
+    f.Put(',');
+    if (r.has_device) {
+      const int64_t dev = ctx.ToHost(r.device_id, r.device_ns);
+      f.Us3(dev);
+      f.Put(',');
+      f.Us3(dev);
+    } else {
+      f.Put("N/A,N/A");
+    }
+    f.Put('\n');
+  }
+  return f.Close();
+}
+
+}  // namespace
+
+Status WriteSessionOutput(const SessionData& data, const std::string& output_dir, const std::string& timestamp) {
+  if (output_dir.empty()) return Status(ErrorCode::kWriteFile, "empty output directory");
+  std::error_code ec;
+  std::filesystem::create_directories(output_dir, ec);
+  if (ec || !std::filesystem::is_directory(output_dir, ec)) {
+    return Status(ErrorCode::kWriteFile, "cannot create directory " + output_dir + ": " + ec.message());
+  }
+  if (data.tasks.size() > UINT32_MAX) return Status(ErrorCode::kWriteFile, "too many tasks to export");
+
+  const Context ctx(data);
+  ACLSIM_RETURN_IF_ERROR(WriteOpSummary(ctx, PathOf(output_dir, "op_summary", timestamp, ".csv")));
+  ACLSIM_RETURN_IF_ERROR(WriteOpStatistic(ctx, PathOf(output_dir, "op_statistic", timestamp, ".csv")));
+  ACLSIM_RETURN_IF_ERROR(WriteTaskTime(ctx, PathOf(output_dir, "task_time", timestamp, ".csv")));
+  if (data.data_type_config & kAclApiBit) {
+    ACLSIM_RETURN_IF_ERROR(WriteApiStatistic(ctx, PathOf(output_dir, "api_statistic", timestamp, ".csv")));
+  }
+  const bool has_steps =
+      std::any_of(data.tasks.begin(), data.tasks.end(), [](const TaskRecord& t) { return Context::IsStepMarker(t); });
+  if (has_steps) {
+    ACLSIM_RETURN_IF_ERROR(WriteStepTrace(ctx, PathOf(output_dir, "step_trace", timestamp, ".csv")));
+  }
+  if (data.data_type_config & kMsproftxBit) {
+    ACLSIM_RETURN_IF_ERROR(WriteMsprofTx(ctx, PathOf(output_dir, "msprof_tx", timestamp, ".csv")));
+  }
+  ACLSIM_RETURN_IF_ERROR(export_internal::WriteTraceJson(ctx, PathOf(output_dir, "msprof", timestamp, ".json")));
+  return export_internal::WriteTimelineSvg(ctx, PathOf(output_dir, "timeline", timestamp, ".svg"));
+}
+
+}  // namespace aclsim::prof

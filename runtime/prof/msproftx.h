@@ -1,0 +1,102 @@
+// msproftx: user stamps, marks, ranges and pushes (spec §2.4).
+//
+// The stamp pool (100 entries) exists from an aclprofStart whose config has
+// ACL_PROF_MSPROFTX until aclprofFinalize. Records are kept only while such
+// a session is collecting; the session takes them at Stop. Return values are
+// CANN's: most failures are the internal -1 (kFailed), a few 100000.
+//
+// Thread safety: all methods are thread-safe (one mutex). The Push/Pop stack
+// is process-wide, as in CANN, so Push and Pop pair LIFO across threads.
+#ifndef ACLSIM_RUNTIME_PROF_MSPROFTX_H_
+#define ACLSIM_RUNTIME_PROF_MSPROFTX_H_
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "runtime/prof/session_data.h"
+
+namespace aclsim::prof {
+
+class TxManager {
+ public:
+  static constexpr int kFailed = -1;       // CANN's PROFILING_FAILED
+  static constexpr int kInvalidParam = 100000;
+  static constexpr size_t kPoolSize = 100;
+  static constexpr size_t kMaxMessage = 128;
+
+  struct Stamp {
+    uint32_t index = 0;
+    bool in_use = false;
+    bool range_open = false;
+    uint32_t category = 0;
+    int32_t payload_type = 0;
+    uint64_t payload_value = 0;
+    int32_t message_type = 0;
+    std::string message;
+    int64_t start_ns = 0;
+  };
+
+  // |host_now| gives host-clock ns; |tid| the calling thread's id;
+  // |mark_device| enqueues a MarkEx device marker (id) on a stream and
+  // returns false on failure. All borrowed for the manager's lifetime.
+  TxManager(std::function<int64_t()> host_now, std::function<uint32_t()> tid,
+            std::function<bool(void* stream, uint64_t mark_id)> mark_device, uint32_t pid);
+
+  // Session hooks: Enable at a Start with MSPROFTX (creates the pool once),
+  // Collect(true/false) while that session runs, Teardown at Finalize.
+  void Enable();
+  void Collect(bool on);
+  void Teardown();
+  std::vector<TxRecord> TakeRecords();
+  bool enabled() const;
+
+  void* CreateStamp();
+  void DestroyStamp(void* stamp);
+  int SetStampTraceMessage(void* stamp, const char* msg, uint32_t msg_len);
+  int Mark(void* stamp);
+  int MarkEx(const char* msg, size_t msg_len, void* stream);
+  int Push(void* stamp);
+  int Pop();
+  int RangeStart(void* stamp, uint32_t* range_id);
+  int RangeStop(uint32_t range_id);
+  int SetCategoryName(uint32_t category, const char* name);
+  int SetStampCategory(void* stamp, uint32_t category);
+  int SetStampPayload(void* stamp, int32_t type, const void* value);
+  // RangePushEx / RangePop with a tensor-info attribute (opaque to this
+  // class: the caller passes a description of it).
+  int RangePushEx(bool attr_null, uint32_t message_type, std::string description);
+  int RangePop();
+
+ private:
+  Stamp* FromHandle(void* stamp);  // requires mu_; nullptr when not a live stamp
+  void Report(const Stamp& s, uint32_t event_type, int64_t start_ns, int64_t end_ns);  // requires mu_
+
+  const std::function<int64_t()> host_now_;
+  const std::function<uint32_t()> tid_;
+  const std::function<bool(void*, uint64_t)> mark_device_;
+  const uint32_t pid_;
+
+  mutable std::mutex mu_;
+  bool enabled_ = false;
+  bool collecting_ = false;
+  std::array<Stamp, kPoolSize> pool_;
+  std::vector<Stamp*> stack_;
+  uint64_t next_mark_id_ = 1;
+  bool range_ex_open_ = false;
+  std::string range_ex_description_;
+  int64_t range_ex_start_ns_ = 0;
+  std::vector<TxRecord> records_;
+};
+
+// aclprofStr2Id (spec §2.4): two 32-bit accumulators over the bytes as
+// signed chars, h0 = h0*29 + c, h1 = h1*131 + c; (h0 << 32) | h1. Empty (or
+// NULL, where CANN would crash) → UINT64_MAX.
+uint64_t Str2Id(const char* message);
+
+}  // namespace aclsim::prof
+
+#endif  // ACLSIM_RUNTIME_PROF_MSPROFTX_H_

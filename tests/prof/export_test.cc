@@ -1,0 +1,502 @@
+// Tests of the msprof-format exporter (runtime/prof/export.h, spec §7): exact
+// CSV headers, golden files for a small hand-built session, structural checks
+// of the trace JSON and the SVG, conditional files, determinism, aggregation
+// and the write-error path.
+//
+// Regenerate the goldens (then review the diff!) with
+//   ACLSIM_UPDATE_GOLDEN=1 ./prof_export_test --gtest_filter=Export.*Golden*
+#include "runtime/prof/export.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace aclsim::prof {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr char kTs[] = "20250101120000";
+
+std::string ReadFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+fs::path FreshDir(const std::string& name) {
+  fs::path p = fs::path(::testing::TempDir()) / ("aclsim_export_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(p);
+  return p;
+}
+
+std::set<std::string> ListDir(const fs::path& dir) {
+  std::set<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.insert(e.path().filename().string());
+  return out;
+}
+
+// Process-lifetime op descriptions, as the collectors intern them.
+const OpInfo kConv{"resnet/conv1", "Conv2D", "AI_CORE", "1,3,224,224;64,3,7,7", "FLOAT16;FLOAT16",
+                   "NCHW;NCHW", "1,64,112,112", "FLOAT16", "NCHW"};
+const OpInfo kRelu{"resnet/relu1", "Relu", "AI_VECTOR_CORE", "1,64,112,112", "FLOAT16", "NCHW",
+                   "1,64,112,112", "FLOAT16", "NCHW"};
+const OpInfo kTopK{"post/topk,v2", "TopKV2", "AI_CPU", "1,1000;", "FLOAT16;INT32", "ND;ND", "1,5;1,5",
+                   "FLOAT16;INT32", "ND;ND"};
+const OpInfo kMatMul{"fc/MatMul", "MatMul", "AI_CORE", "1,2048;2048,1000", "FLOAT16;FLOAT16", "ND;ND",
+                     "1,1000", "FLOAT16", "ND"};
+
+TaskRecord Op(uint32_t dev, uint32_t stream, uint64_t task, const OpInfo* op, int64_t start, int64_t end,
+              uint32_t block) {
+  TaskRecord t;
+  t.device_id = dev;
+  t.stream_id = stream;
+  t.task_id = task;
+  t.model_id = 1;
+  t.op = op;
+  t.block_dim = block;
+  t.host_tid = 100;
+  t.start_ns = start;
+  t.end_ns = end;
+  t.exec_ns = end - start - 100;
+  return t;
+}
+
+TaskRecord Marker(uint32_t dev, uint32_t stream, uint64_t task, uint64_t id, uint32_t tag, int64_t at) {
+  TaskRecord t;
+  t.device_id = dev;
+  t.stream_id = stream;
+  t.task_id = task;
+  t.model_id = 0xFFFFFFFFu;
+  t.is_marker = true;
+  t.marker_id = id;
+  t.marker_tag = tag;
+  t.host_tid = 100;
+  t.start_ns = at;
+  t.end_ns = at;
+  return t;
+}
+
+// 2 devices, 3 streams, 8 ops, two step iterations, a MarkEx, 4 API calls
+// (3 launching), 3 msproftx records.
+SessionData SmallSession() {
+  SessionData d;
+  d.pid = 4242;
+  d.data_type_config = 0x1 | 0x2 | 0x40 | 0x80;
+  d.devices = {{0, "Ascend910B2", 24, 48}, {1, "Ascend910B2", 24, 48}};
+  d.clock_sync = {{0, 1'000'000'000, 5'000}, {1, 1'000'000'000, 2'000'000}};
+  // Device 0 completion order.
+  d.tasks.push_back(Marker(0, 3, 1, 1, 0, 10'000));
+  d.tasks.push_back(Op(0, 3, 2, &kConv, 10'100, 12'100, 8));
+  d.tasks.push_back(Op(0, 3, 3, &kRelu, 12'300, 12'800, 4));
+  d.tasks.push_back(Marker(0, 3, 4, 1, 1, 12'900));
+  d.tasks.push_back(Op(0, 5, 9, &kTopK, 12'850, 15'850, 1));
+  d.tasks.push_back(Marker(0, 5, 10, 1, 11, 16'000));
+  d.tasks.push_back(Op(0, 5, 11, &kMatMul, 16'100, 17'100, 20));
+  d.tasks.push_back(Marker(0, 3, 5, 2, 0, 20'000));
+  d.tasks.push_back(Op(0, 3, 6, &kConv, 20'050, 22'000, 8));
+  d.tasks.push_back(Op(0, 3, 7, &kRelu, 22'000, 22'450, 4));
+  d.tasks.push_back(Marker(0, 3, 8, 2, 1, 22'500));
+  // Device 1.
+  d.tasks.push_back(Op(1, 3, 1, &kMatMul, 2'010'000, 2'013'000, 20));
+  d.tasks.push_back(Op(1, 3, 2, &kRelu, 2'013'500, 2'014'000, 4));
+
+  auto api = [](const char* name, int64_t s, int64_t e, uint32_t tid, bool launched, uint32_t dev, uint64_t task) {
+    ApiRecord a;
+    a.level = "AscendCL";
+    a.name = name;
+    a.start_ns = s;
+    a.end_ns = e;
+    a.tid = tid;
+    a.launched = launched;
+    a.device_id = dev;
+    a.first_task_id = task;
+    return a;
+  };
+  d.apis.push_back(api("aclmdlExecute", 1'000'004'000, 1'000'013'000, 100, true, 0, 2));
+  d.apis.push_back(api("aclmdlExecute", 1'000'009'000, 1'000'015'000, 101, true, 1, 1));
+  d.apis.push_back(api("aclmdlExecute", 1'000'014'000, 1'000'023'000, 100, true, 0, 6));
+  d.apis.push_back(api("aclrtSynchronizeStream", 1'000'023'100, 1'000'028'000, 100, false, 0, 0));
+
+  TxRecord mark;
+  mark.pid = 4242;
+  mark.tid = 100;
+  mark.event_type = 0;
+  mark.start_ns = mark.end_ns = 1'000'003'000;
+  mark.message = "warmup";
+  TxRecord range = mark;
+  range.event_type = 1;
+  range.start_ns = 1'000'004'000;
+  range.end_ns = 1'000'023'050;
+  range.message = "infer, batch 1";
+  TxRecord ex = mark;
+  ex.event_type = 3;
+  ex.start_ns = ex.end_ns = 1'000'010'500;
+  ex.message = "markex-1";
+  ex.mark_id = 1;
+  ex.has_device = true;
+  ex.device_id = 0;
+  ex.device_ns = 16'000;
+  d.tx = {mark, range, ex};
+  d.host_start_ns = 1'000'000'000;
+  d.host_end_ns = 1'000'030'000;
+  return d;
+}
+
+const std::vector<std::pair<std::string, std::string>> kAllFiles = {
+    {"op_summary", ".csv"}, {"op_statistic", ".csv"}, {"task_time", ".csv"}, {"api_statistic", ".csv"},
+    {"step_trace", ".csv"}, {"msprof_tx", ".csv"},    {"msprof", ".json"},   {"timeline", ".svg"},
+};
+
+std::string FileName(const std::string& kind, const std::string& ext) { return kind + "_" + kTs + ext; }
+
+nlohmann::json LoadTrace(const fs::path& dir) { return nlohmann::json::parse(ReadFile(dir / FileName("msprof", ".json"))); }
+
+// RFC 4180 split of one line (quoted cells may hold commas and "").
+std::vector<std::string> SplitCsv(const std::string& line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      cells.back().push_back('"');
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      cells.emplace_back();
+    } else {
+      cells.back().push_back(c);
+    }
+  }
+  return cells;
+}
+
+double Ts(const nlohmann::json& e) { return std::stod(e.at("ts").get<std::string>()); }
+
+TEST(Export, GivenSmallSessionWhenExportedThenEveryCsvHeaderIsExact) {
+  const fs::path dir = FreshDir("headers");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
+  const std::map<std::string, std::string> expected = {
+      {"op_summary",
+       "Device_id,Model ID,Task ID,Stream ID,Op Name,OP Type,OP State,Task Type,Task Start Time(us),"
+       "Task Duration(us),Task Wait Time(us),Block Num,Mix Block Num,HF32 Eligible,Input Shapes,"
+       "Input Data Types,Input Formats,Output Shapes,Output Data Types,Output Formats,Context ID"},
+      {"op_statistic",
+       "Device_id,OP Type,Core Type,Count,Total Time(us),Min Time(us),Avg Time(us),Max Time(us),Ratio(%)"},
+      {"task_time", "Device_id,kernel_name,kernel_type,stream_id,task_id,task_time(us),task_start(us),task_stop(us)"},
+      {"api_statistic", "Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),Max(us),Variance"},
+      {"step_trace",
+       "Device_id,Iteration ID,FP Start(us),BP End(us),Iteration End(us),Iteration Time(us),"
+       "FP to BP Time(us),Iteration Refresh(us),Data Aug Bound(us),Model ID"},
+      {"msprof_tx",
+       "Device_id,pid,tid,category,event_type,payload_type,payload_value,Start_time(us),End_time(us),"
+       "message_type,message,domain,Device Start_time(us),Device End_time(us)"},
+  };
+  for (const auto& [kind, header] : expected) {
+    EXPECT_EQ(FirstLine(ReadFile(dir / FileName(kind, ".csv"))), header) << kind;
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenSmallSessionWhenExportedThenEveryFileMatchesItsGolden) {
+  const fs::path dir = FreshDir("golden");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
+  const char* update = std::getenv("ACLSIM_UPDATE_GOLDEN");
+  for (const auto& [kind, ext] : kAllFiles) {
+    const fs::path golden = fs::path(ACLSIM_PROF_GOLDEN_DIR) / ("export_" + kind + ext);
+    const std::string actual = ReadFile(dir / FileName(kind, ext));
+    if (update != nullptr && std::string(update) == "1") {
+      std::ofstream(golden, std::ios::binary) << actual;
+      continue;
+    }
+    ASSERT_TRUE(fs::exists(golden)) << golden;
+    EXPECT_EQ(actual, ReadFile(golden)) << "differs from " << golden;
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenSameDataWhenExportedTwiceThenFilesAreByteIdentical) {
+  const fs::path a = FreshDir("det_a");
+  const fs::path b = FreshDir("det_b");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), a.string(), kTs).ok());
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), b.string(), kTs).ok());
+  ASSERT_EQ(ListDir(a), ListDir(b));
+  for (const std::string& name : ListDir(a)) EXPECT_EQ(ReadFile(a / name), ReadFile(b / name)) << name;
+  fs::remove_all(a);
+  fs::remove_all(b);
+}
+
+TEST(Export, GivenOnlyTaskTimeWhenExportedThenConditionalFilesAreAbsent) {
+  SessionData d = SmallSession();
+  d.data_type_config = 0x2;
+  d.tasks.erase(std::remove_if(d.tasks.begin(), d.tasks.end(),
+                               [](const TaskRecord& t) { return t.is_marker && t.marker_tag != 11; }),
+                d.tasks.end());
+  const fs::path dir = FreshDir("conditional");
+  ASSERT_TRUE(WriteSessionOutput(d, dir.string(), kTs).ok());
+  EXPECT_EQ(ListDir(dir), (std::set<std::string>{FileName("op_summary", ".csv"), FileName("op_statistic", ".csv"),
+                                                 FileName("task_time", ".csv"), FileName("msprof", ".json"),
+                                                 FileName("timeline", ".svg")}));
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenAllSwitchesWhenExportedThenEveryFileIsPresent) {
+  const fs::path dir = FreshDir("all");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
+  std::set<std::string> expected;
+  for (const auto& [kind, ext] : kAllFiles) expected.insert(FileName(kind, ext));
+  EXPECT_EQ(ListDir(dir), expected);
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenTaskTimeL0OnlyWhenExportedThenOpDetailsAreNa) {
+  SessionData d = SmallSession();
+  d.data_type_config = 0x800;
+  const fs::path dir = FreshDir("l0");
+  ASSERT_TRUE(WriteSessionOutput(d, dir.string(), kTs).ok());
+  std::istringstream csv(ReadFile(dir / FileName("op_summary", ".csv")));
+  std::string line;
+  std::getline(csv, line);
+  int rows = 0;
+  while (std::getline(csv, line)) {
+    ++rows;
+    const std::vector<std::string> cells = SplitCsv(line);
+    ASSERT_EQ(cells.size(), 21u) << line;
+    EXPECT_EQ(cells[5], "N/A");   // OP Type
+    EXPECT_EQ(cells[7], "N/A");   // Task Type
+    EXPECT_EQ(cells[11], "0");    // Block Num
+    for (int c = 14; c <= 19; ++c) EXPECT_EQ(cells[c], "N/A") << c;
+  }
+  EXPECT_EQ(rows, 8);
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenShapeListsWhenExportedThenCommaCellsAreQuoted) {
+  const fs::path dir = FreshDir("quote");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
+  const std::string summary = ReadFile(dir / FileName("op_summary", ".csv"));
+  EXPECT_NE(summary.find(",\"1,3,224,224;64,3,7,7\",FLOAT16;FLOAT16,NCHW;NCHW,\"1,64,112,112\","), std::string::npos);
+  EXPECT_NE(summary.find(",\"post/topk,v2\",TopKV2,"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenTraceWhenParsedThenItIsAWellFormedChromeTrace) {
+  const fs::path dir = FreshDir("json");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
+  const nlohmann::json trace = LoadTrace(dir);
+  ASSERT_TRUE(trace.is_array());
+  std::map<std::pair<uint64_t, uint64_t>, std::vector<std::pair<double, double>>> rows;
+  std::map<std::string, int> flow_starts;
+  std::map<std::string, int> flow_ends;
+  std::set<std::string> process_names;
+  bool seen_event = false;
+  for (const auto& e : trace) {
+    const std::string ph = e.at("ph");
+    ASSERT_TRUE(e.contains("pid") && e.contains("tid") && e.contains("name")) << e.dump();
+    if (ph == "M") {
+      EXPECT_FALSE(seen_event) << "metadata must precede events: " << e.dump();
+      if (e["name"] == "process_name") process_names.insert(e["args"]["name"].get<std::string>());
+      continue;
+    }
+    seen_event = true;
+    ASSERT_TRUE(e.at("ts").is_string()) << e.dump();
+    if (ph == "X") {
+      ASSERT_TRUE(e.at("dur").is_number()) << e.dump();
+      EXPECT_GE(e["dur"].get<double>(), 0.0) << e.dump();
+      rows[{e["pid"].get<uint64_t>(), e["tid"].get<uint64_t>()}].push_back({Ts(e), Ts(e) + e["dur"].get<double>()});
+    } else if (ph == "s") {
+      ++flow_starts[e.at("cat").get<std::string>() + "#" + e.at("id").get<std::string>()];
+    } else if (ph == "f") {
+      EXPECT_EQ(e.at("bp"), "e");
+      ++flow_ends[e.at("cat").get<std::string>() + "#" + e.at("id").get<std::string>()];
+    } else {
+      ADD_FAILURE() << "unexpected phase " << e.dump();
+    }
+  }
+  EXPECT_EQ(process_names, (std::set<std::string>{"CANN", "MsprofTx", "Ascend Hardware"}));
+  // Each flow has exactly one start and one end; 3 launches + 1 MarkEx.
+  EXPECT_EQ(flow_starts, flow_ends);
+  EXPECT_EQ(flow_starts.size(), 4u);
+  for (const auto& [id, n] : flow_starts) EXPECT_EQ(n, 1) << id;
+  EXPECT_EQ(flow_starts.count("HostToDevice#1"), 1u);
+  EXPECT_EQ(flow_starts.count("MsTx#1"), 1u);
+  // Rows never overlap partially: device rows never overlap at all, host rows
+  // may only nest (push/pop ranges around marks).
+  const uint64_t ascend_hw_layer = 13;
+  for (auto& [key, spans] : rows) {
+    std::sort(spans.begin(), spans.end());
+    const bool device_row = ((key.first >> 5) & 31) == ascend_hw_layer;
+    for (size_t i = 1; i < spans.size(); ++i) {
+      if (device_row) {
+        EXPECT_LE(spans[i - 1].second, spans[i].first + 1e-9) << "pid " << key.first << " tid " << key.second;
+      } else {
+        const bool disjoint = spans[i - 1].second <= spans[i].first + 1e-9;
+        const bool nested = spans[i].second <= spans[i - 1].second + 1e-9;
+        EXPECT_TRUE(disjoint || nested) << "pid " << key.first << " tid " << key.second;
+      }
+    }
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenTraceWhenParsedThenPidsFollowMsprofEncoding) {
+  const fs::path dir = FreshDir("pids");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
+  std::map<uint64_t, std::string> names;
+  std::map<std::pair<uint64_t, uint64_t>, std::string> threads;
+  for (const auto& e : LoadTrace(dir)) {
+    if (e["ph"] != "M") continue;
+    if (e["name"] == "process_name") names[e["pid"]] = e["args"]["name"];
+    if (e["name"] == "thread_name") threads[{e["pid"], e["tid"]}] = e["args"]["name"];
+  }
+  const uint64_t base = 4242ull << 10;
+  EXPECT_EQ(names[base | (7 << 5) | 31], "CANN");
+  EXPECT_EQ(names[base | (6 << 5) | 31], "MsprofTx");
+  EXPECT_EQ(names[base | (13 << 5) | 0], "Ascend Hardware");
+  EXPECT_EQ(names[base | (13 << 5) | 1], "Ascend Hardware");
+  EXPECT_EQ((threads[{base | (13 << 5) | 0, 3}]), "Stream 3");
+  EXPECT_EQ((threads[{base | (13 << 5) | 0, 5}]), "Stream 5");
+  EXPECT_EQ((threads[{base | (13 << 5) | 1, 3}]), "Stream 3");
+  EXPECT_EQ((threads[{base | (7 << 5) | 31, 100}]), "Thread 100");
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenStepMarkersWhenTracedThenEachLiesBetweenTheOpsAroundIt) {
+  const SessionData d = SmallSession();
+  const fs::path dir = FreshDir("steps");
+  ASSERT_TRUE(WriteSessionOutput(d, dir.string(), kTs).ok());
+  // Device 0 stream 3, by task id: markers 1,4,5,8 around ops 2,3,6,7.
+  std::map<uint64_t, std::pair<double, double>> by_task;  // task id -> (ts, end)
+  const uint64_t pid0 = (4242ull << 10) | (13 << 5);
+  int iterations = 0;
+  for (const auto& e : LoadTrace(dir)) {
+    if (e["ph"] != "X" || e["pid"] != pid0) continue;
+    if (e["tid"] == 3) by_task[e["args"]["Task Id"]] = {Ts(e), Ts(e) + e["dur"].get<double>()};
+    if (e["name"].get<std::string>().rfind("Iteration ", 0) == 0) ++iterations;
+  }
+  EXPECT_EQ(iterations, 2);
+  ASSERT_EQ(by_task.size(), 8u);
+  for (uint64_t marker : {4u, 5u}) {
+    EXPECT_GE(by_task[marker].first, by_task[marker - 1].second) << marker;
+    EXPECT_LE(by_task[marker].first, by_task[marker + 1].first) << marker;
+  }
+  EXPECT_LE(by_task[1].first, by_task[2].first);
+  EXPECT_GE(by_task[8].first, by_task[7].second);
+  // step_trace.csv: iteration 1 is 12900-10000 ns long, iteration 2 starts 7100 ns after it ends.
+  const std::string steps = ReadFile(dir / FileName("step_trace", ".csv"));
+  EXPECT_NE(steps.find("0,1,N/A,N/A,1000007.900,2.900,N/A,N/A,N/A,N/A\n"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("0,2,N/A,N/A,1000017.500,2.500,N/A,N/A,7.100,N/A\n"), std::string::npos) << steps;
+  fs::remove_all(dir);
+}
+
+// Minimal XML well-formedness: balanced, properly nested tags.
+bool WellFormedXml(const std::string& s, std::string* why) {
+  std::vector<std::string> stack;
+  size_t i = 0;
+  while ((i = s.find('<', i)) != std::string::npos) {
+    const size_t end = s.find('>', i);
+    if (end == std::string::npos) return *why = "unterminated tag", false;
+    const std::string tag = s.substr(i + 1, end - i - 1);
+    i = end + 1;
+    if (tag.empty()) return *why = "empty tag", false;
+    if (tag[0] == '?' || tag[0] == '!') continue;
+    if (tag[0] == '/') {
+      if (stack.empty() || stack.back() != tag.substr(1)) return *why = "mismatched </" + tag.substr(1) + ">", false;
+      stack.pop_back();
+      continue;
+    }
+    if (tag.back() == '/') continue;
+    stack.push_back(tag.substr(0, tag.find_first_of(" \t\n")));
+  }
+  if (!stack.empty()) return *why = "unclosed <" + stack.back() + ">", false;
+  return true;
+}
+
+size_t Count(const std::string& s, const std::string& needle) {
+  size_t n = 0;
+  for (size_t i = s.find(needle); i != std::string::npos; i = s.find(needle, i + 1)) ++n;
+  return n;
+}
+
+TEST(Export, GivenSmallSessionWhenDrawnThenSvgIsWellFormedWithOneLanePerStream) {
+  const fs::path dir = FreshDir("svg");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
+  const std::string svg = ReadFile(dir / FileName("timeline", ".svg"));
+  std::string why;
+  EXPECT_TRUE(WellFormedXml(svg, &why)) << why;
+  EXPECT_EQ(Count(svg, "<g class=\"lane\""), 3u);
+  EXPECT_EQ(Count(svg, "<rect class=\"op "), 8u);
+  EXPECT_EQ(Count(svg, "<line class=\"step\""), 4u);
+  EXPECT_EQ(Count(svg, "<line class=\"markex\""), 1u);
+  EXPECT_NE(svg.find("<title>resnet/conv1 (Conv2D, AI_CORE)&#10;start 1000005.100 us&#10;duration 2.000 us</title>"),
+            std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenHundredThousandOpsInOneLaneWhenDrawnThenBoxesAreAggregated) {
+  SessionData d;
+  d.pid = 1;
+  d.data_type_config = 0x2;
+  d.clock_sync = {{0, 0, 0}};
+  d.tasks.reserve(100'000);
+  for (uint64_t i = 0; i < 100'000; ++i) {
+    const OpInfo* op = i % 3 == 0 ? &kConv : (i % 3 == 1 ? &kRelu : &kTopK);
+    d.tasks.push_back(Op(0, 0, i, op, static_cast<int64_t>(i) * 1000, static_cast<int64_t>(i) * 1000 + 700, 1));
+  }
+  const fs::path dir = FreshDir("agg");
+  ASSERT_TRUE(WriteSessionOutput(d, dir.string(), kTs).ok());
+  const fs::path svg_path = dir / FileName("timeline", ".svg");
+  EXPECT_LT(fs::file_size(svg_path), 2u << 20);
+  const std::string svg = ReadFile(svg_path);
+  std::string why;
+  EXPECT_TRUE(WellFormedXml(svg, &why)) << why;
+  const size_t boxes = Count(svg, "<rect class=\"agg ");
+  EXPECT_GT(boxes, 1000u);
+  EXPECT_LE(boxes, 1600u);
+  // 1400 plot pixels over 1e5 evenly spaced ops: 71 or 72 ops per column, all three kinds.
+  const size_t title = std::min(svg.find("<title>71 ops "), svg.find("<title>72 ops "));
+  ASSERT_NE(title, std::string::npos);
+  const std::string text = svg.substr(title, svg.find("</title>", title) - title);
+  EXPECT_NE(text.find(" AI_CORE, "), std::string::npos) << text;
+  EXPECT_NE(text.find(" AI_VECTOR_CORE, "), std::string::npos) << text;
+  EXPECT_NE(text.find(" AI_CPU&#10;"), std::string::npos) << text;
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenUnwritableDirectoryWhenExportedThenWriteFileError) {
+  const fs::path dir = FreshDir("unwritable");
+  fs::create_directories(dir);
+  const fs::path blocker = dir / "a_file";
+  std::ofstream(blocker) << "x";
+  const Status s = WriteSessionOutput(SmallSession(), (blocker / "out").string(), kTs);
+  EXPECT_EQ(s.code(), ErrorCode::kWriteFile) << s.ToString();
+  EXPECT_EQ(WriteSessionOutput(SmallSession(), "", kTs).code(), ErrorCode::kWriteFile);
+  fs::remove_all(dir);
+}
+
+TEST(Export, GivenFullDeviceWhenExportedThenWriteFileError) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  // A directory whose op_summary path is a symlink to /dev/full: writes fail with ENOSPC.
+  const fs::path dir = FreshDir("full");
+  fs::create_directories(dir);
+  fs::create_symlink("/dev/full", dir / FileName("op_summary", ".csv"));
+  const Status s = WriteSessionOutput(SmallSession(), dir.string(), kTs);
+  EXPECT_EQ(s.code(), ErrorCode::kWriteFile) << s.ToString();
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace aclsim::prof
