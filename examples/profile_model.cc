@@ -118,8 +118,8 @@ int main(int argc, char** argv) {
     CHECK_ACL(aclprofGetStepTimestamp(step, ACL_STEP_START, stream));
     if (!all_switches) {
       void* mark = aclprofCreateStamp();
-      const std::string msg = "iteration " + std::to_string(i);
-      CHECK_ACL(aclprofSetStampTraceMessage(mark, msg.c_str(), static_cast<uint32_t>(msg.size())));
+      const std::string label = "iteration " + std::to_string(i);
+      CHECK_ACL(aclprofSetStampTraceMessage(mark, label.c_str(), static_cast<uint32_t>(label.size())));
       CHECK_ACL(aclprofMark(mark));
       CHECK_ACL(aclprofPush(run_stamp));
       CHECK_ACL(aclprofPush(mark));
