@@ -454,7 +454,27 @@ StatusOr<uint32_t> Runtime::LoadModel(model::Graph graph) {
 }
 
 Status Runtime::UnloadModel(uint32_t model_id) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (models_.find(model_id) == models_.end()) {
+      return Status(ErrorCode::kGeExecModelIdInvalid, "model id " + std::to_string(model_id) + " is not loaded");
+    }
+  }
+  // A model unloaded while still subscribed (CANN asks for unsubscribe
+  // first): its records are flushed and the subscription ends, so nothing
+  // writes to the caller's descriptor any more; the descriptor is left open
+  // for the caller, as CANN leaves it. Flushing runs without the lock.
+  bool device_idle = false;
+  uint32_t device_id = 0;
+  const bool ended = subscriptions_->EndForUnload(model_id, &device_idle, &device_id);
   std::lock_guard<std::mutex> lock(mu_);
+  if (ended) {
+    if (device_idle) {
+      auto dev = devices_.find(static_cast<int32_t>(device_id));
+      if (dev != devices_.end()) RemoveSinkLocked(dev->second.get(), subscriptions_.get());
+    }
+    if (!subscriptions_->HasActive() && prof_mode_ == ProfMode::kSubscribe) prof_mode_ = ProfMode::kOff;
+  }
   auto it = models_.find(model_id);
   if (it == models_.end()) {
     return Status(ErrorCode::kGeExecModelIdInvalid, "model id " + std::to_string(model_id) + " is not loaded");

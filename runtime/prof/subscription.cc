@@ -69,30 +69,43 @@ Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConf
   return OkStatus();
 }
 
-Status SubscriptionManager::Unsubscribe(uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
-  std::unique_lock<std::mutex> lock(mu_);
+std::unique_ptr<SubscriptionManager::Subscription> SubscriptionManager::EndLocked(
+    std::unique_lock<std::mutex>& lock, uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
   auto it = active_.find(model_id);
-  if (it == active_.end()) {
-    return Status(ErrorCode::kInvalidModelId, "model " + std::to_string(model_id) + " is not subscribed");
-  }
+  if (it == active_.end()) return nullptr;
   std::unique_ptr<Subscription> sub = std::move(it->second);
   active_.erase(it);  // no new records are routed to it from here on
   Subscription* raw = sub.get();
   progress_.wait(lock, [&] { return raw->stats.delivered + raw->stats.dropped == raw->stats.produced; });
-  const int fd = raw->stats.fd;
-  bool shared = false;
-  for (const auto& [id, other] : active_) shared = shared || other->stats.fd == fd;
-  if (!shared) {
-    if (fd >= 0) ::close(fd);
-    *raw->fd_ptr = -1;
-  }
   raw->stats.active = false;
   DeviceTask& task = device_tasks_[raw->stats.device_id];
   --task.refs;
   *out_device_idle = task.refs == 0;
   *out_device = raw->stats.device_id;
+  return sub;
+}
+
+Status SubscriptionManager::Unsubscribe(uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
+  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_ptr<Subscription> sub = EndLocked(lock, model_id, out_device_idle, out_device);
+  if (!sub) return Status(ErrorCode::kInvalidModelId, "model " + std::to_string(model_id) + " is not subscribed");
+  const int fd = sub->stats.fd;
+  bool shared = false;
+  for (const auto& [id, other] : active_) shared = shared || other->stats.fd == fd;
+  if (!shared) {
+    if (fd >= 0) ::close(fd);
+    *sub->fd_ptr = -1;
+  }
   retired_[model_id] = std::move(sub);
   return OkStatus();
+}
+
+bool SubscriptionManager::EndForUnload(uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
+  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_ptr<Subscription> sub = EndLocked(lock, model_id, out_device_idle, out_device);
+  if (!sub) return false;
+  retired_[model_id] = std::move(sub);
+  return true;
 }
 
 bool SubscriptionManager::IsSubscribed(uint32_t model_id) const {

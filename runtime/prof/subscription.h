@@ -93,6 +93,10 @@ class SubscriptionManager final : public device::CompletionSink {
   // Flushes, closes the descriptor (see above). |*out_device_idle| tells the
   // caller to detach from |*out_device|. Not subscribed → kInvalidModelId.
   Status Unsubscribe(uint32_t model_id, bool* out_device_idle, uint32_t* out_device);
+  // For a model being unloaded while subscribed: flushes its records and
+  // ends the subscription WITHOUT closing the descriptor (CANN never closes
+  // it in this case; the caller still owns it). No subscription → false.
+  bool EndForUnload(uint32_t model_id, bool* out_device_idle, uint32_t* out_device);
   bool IsSubscribed(uint32_t model_id) const;
   bool HasActive() const;
   // Live or most recent subscription of |model_id|; none → kInvalidModelId.
@@ -122,6 +126,10 @@ class SubscriptionManager final : public device::CompletionSink {
   };
 
   void DeliveryLoop();
+  // Requires |lock| on mu_. Removes |model_id| from the active set, waits
+  // for its records, updates the device task; returns the subscription.
+  std::unique_ptr<Subscription> EndLocked(std::unique_lock<std::mutex>& lock, uint32_t model_id,
+                                          bool* out_device_idle, uint32_t* out_device);
   // Writes |count| records to |fd|; false if the descriptor failed.
   bool WriteRecords(int fd, const ProfOpDesc* records, size_t count, size_t* out_written);
 

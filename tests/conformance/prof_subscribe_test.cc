@@ -96,6 +96,13 @@ TEST_F(Subscription, GivenUnsubscribeWhenModelUnknownOrNotSubscribedOrUnloadedTh
   ASSERT_ACL_OK(model.Unload());
   // As CANN: the model id is no longer registered after aclmdlUnload.
   EXPECT_ACL_ERROR(aclprofModelUnSubscribe(model.id()), ACL_ERROR_INVALID_MODEL_ID);
+  // Unloading flushed the records and ended the subscription, leaving the
+  // descriptor open for the caller (nothing writes to it any more).
+  EXPECT_NE(reader.write_fd, -1);
+  aclsimSubscriptionStats stats{};
+  ASSERT_ACL_OK(aclsimGetSubscriptionStats(model.id(), &stats));
+  EXPECT_EQ(stats.active, 0u);
+  EXPECT_EQ(stats.delivered, 9u);
   EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
 }
 
