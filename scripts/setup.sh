@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aclsim needs, if any is missing.
-#   scripts/setup.sh [--with-python]
+#   scripts/setup.sh [--with-fuzz]   (--with-python is accepted and does nothing)
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config googletest libgtest-dev libgmock-dev chromium
-          libbenchmark-dev nlohmann-json3-dev libboost-dev python3 binutils)
+          libbenchmark-dev nlohmann-json3-dev libboost-dev python3 binutils
+          pybind11-dev python3-dev python3-pytest python3-numpy)
 for arg in "$@"; do
   case "$arg" in
-    --with-python) packages+=(pybind11-dev python3-dev python3-pytest python3-numpy) ;;
+    --with-python) ;;  # accepted for old callers: the Python packages are in the default list
     --with-fuzz) packages+=(clang libclang-rt-dev) ;;
     *) echo "unknown option: $arg" >&2; exit 2 ;;
   esac
