@@ -55,6 +55,12 @@ Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options) {
         return AttrError("jitter must be a number in [0, 0.5]");
       }
       b.jitter = v.get<double>();
+    } else if (key == "endpoint") {
+      if (!v.is_string()) return AttrError("endpoint must be a string (unix:/path or tcp:host:port)");
+      b.endpoint = v.get<std::string>();
+    } else if (key == "faults") {
+      if (!v.is_object()) return AttrError("faults must be an object (docs/faults.md)");
+      b.faults_json = v.dump();
     } else if (key == "log_level") {
       static constexpr std::pair<const char*, LogLevel> kLevels[] = {
           {"debug", LogLevel::kDebug}, {"info", LogLevel::kInfo}, {"warning", LogLevel::kWarning},

@@ -8,7 +8,8 @@
 //   { "aclsim": { "backend": "sim", "device_count": 2,
 //                 "device_profile": "Ascend910B2", "device_profile_path": "",
 //                 "clock": "virtual" | "realtime", "seed": 0, "jitter": 0.0,
-//                 "log_level": "error" } }
+//                 "log_level": "error", "endpoint": "unix:/tmp/aclsim.sock",
+//                 "faults": { ... } } }
 #ifndef ACLSIM_RUNTIME_CONFIG_H_
 #define ACLSIM_RUNTIME_CONFIG_H_
 

@@ -54,6 +54,12 @@ struct BackendOptions {
   ClockMode clock_mode = ClockMode::kVirtual;
   uint64_t seed = 0;
   double jitter = 0.0;  // relative +- jitter of op durations, [0, 0.5]
+  // Backend-specific: where the "remote" backend finds its device server
+  // ("unix:/path/to/socket" or "tcp:127.0.0.1:port").
+  std::string endpoint;
+  // Fault injection for simulated devices, as the JSON text of the config's
+  // "faults" section (docs/faults.md); empty = no faults.
+  std::string faults_json;
 
   Status Validate() const;
 };
