@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/device/faults.h"
+
 namespace aclsim::runtime {
 namespace {
 
@@ -60,6 +62,8 @@ Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options) {
       b.endpoint = v.get<std::string>();
     } else if (key == "faults") {
       if (!v.is_object()) return AttrError("faults must be an object (docs/faults.md)");
+      auto plan = device::ParseFaults(v.dump());
+      if (!plan.ok()) return plan.status();
       b.faults_json = v.dump();
     } else if (key == "log_level") {
       static constexpr std::pair<const char*, LogLevel> kLevels[] = {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "runtime/device/faults.h"
 #include "runtime/log.h"
 
 namespace aclsim::runtime {
@@ -44,6 +45,9 @@ StatusOr<std::unique_ptr<Runtime>> Runtime::Create(const RuntimeOptions& options
 
 Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend> backend)
     : options_(options), generation_(g_next_generation.fetch_add(1)), backend_(std::move(backend)) {
+  if (auto faults = device::ParseFaults(options.backend_options.faults_json); faults.ok()) {
+    subscriptions_->SetFaults(faults->slow_delivery_us, faults->corrupt_record);
+  }
   tx_ = std::make_unique<prof::TxManager>(
       [this] { return ProfHostNowNs(); }, [] { return CurrentThreadId(); },
       [this](void* stream, uint64_t mark_id) {
@@ -393,9 +397,19 @@ StatusOr<float> Runtime::EventElapsedTime(Event* start, Event* end) {
 }
 
 StatusOr<device::TaskId> Runtime::SubmitMarker(Stream* stream, uint64_t marker_id, uint32_t tag) {
-  std::lock_guard<std::mutex> lock(mu_);
-  ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
-  return s->context_->device_->device_->SubmitMarker(s->id_, {marker_id, tag, CurrentThreadId()});
+  device::Device* dev = nullptr;
+  device::StreamId id = 0;
+  int32_t device_id = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
+    dev = s->context_->device_->device_.get();
+    id = s->id_;
+    device_id = s->context_->device_->id_;
+  }
+  auto task = dev->SubmitMarker(id, {marker_id, tag, CurrentThreadId()});
+  if (!task.ok() && task.status().code() == ErrorCode::kRtLostHeartbeat) OnDeviceLost(device_id);
+  return task;
 }
 
 // ----------------------------------------------------------------- memory
@@ -567,7 +581,10 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
     exe = m.executable;
   }
   auto task = dev->SubmitGraph(stream_id, exe, {model_id, CurrentThreadId()});
-  if (!task.ok()) return task.status();
+  if (!task.ok()) {
+    if (task.status().code() == ErrorCode::kRtLostHeartbeat) OnDeviceLost(device_id);
+    return task.status();
+  }
   if (out_launch != nullptr) {
     out_launch->launched = true;
     out_launch->device_id = static_cast<uint32_t>(device_id);
@@ -618,6 +635,17 @@ uint64_t Runtime::TraceDropped() const {
   std::lock_guard<std::mutex> lock(mu_);
   const TaskTrace* trace = trace_ ? trace_.get() : stopped_trace_.get();
   return trace ? trace->dropped() : 0;
+}
+
+void Runtime::OnDeviceLost(int32_t device_id) {
+  // Subscriptions on a lost device flush what they have and close, so their
+  // readers see EOF instead of waiting for records that will never come.
+  if (subscriptions_->CloseDevice(static_cast<uint32_t>(device_id)) == 0) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  auto dev = devices_.find(device_id);
+  if (dev != devices_.end()) RemoveSinkLocked(dev->second.get(), subscriptions_.get());
+  if (!subscriptions_->HasActive() && prof_mode_ == ProfMode::kSubscribe) prof_mode_ = ProfMode::kOff;
+  Log(LogLevel::kError, "device " + std::to_string(device_id) + " lost: its subscriptions were flushed and closed");
 }
 
 // ------------------------------------------------------------- sinks

@@ -277,6 +277,8 @@ class Runtime {
   Status CheckStreamLocked(Stream* stream) const;
   Status CheckEventLocked(Event* event) const;
   StatusOr<Stream*> ResolveStreamLocked(Stream* stream) const;
+  // A device call reported kRtLostHeartbeat (must not hold mu_).
+  void OnDeviceLost(int32_t device_id);
   void AddSinkLocked(DeviceState* device, device::CompletionSink* sink);
   void RemoveSinkLocked(DeviceState* device, device::CompletionSink* sink);
   // Sessions (runtime_prof.cc). Require mu_.

@@ -59,6 +59,7 @@ const char* ErrorCodeName(ErrorCode code) {
     case ErrorCode::kRtInternalError: return "RT_INTERNAL_ERROR";
     case ErrorCode::kRtStreamNotComplete: return "RT_STREAM_NOT_COMPLETE";
     case ErrorCode::kRtEventNotComplete: return "RT_EVENT_NOT_COMPLETE";
+    case ErrorCode::kRtLostHeartbeat: return "RT_LOST_HEARTBEAT";
     case ErrorCode::kRtModelExecute: return "RT_MODEL_EXECUTE";
     case ErrorCode::kGeParamInvalid: return "GE_PARAM_INVALID";
     case ErrorCode::kGeExecModelPathInvalid: return "GE_EXEC_MODEL_PATH_INVALID";

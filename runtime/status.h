@@ -70,6 +70,7 @@ enum class ErrorCode : int32_t {
   kRtStreamNotComplete = 507004,
   kRtEventNotComplete = 507006,
   kRtContextReleaseError = 507007,
+  kRtLostHeartbeat = 507010,
   kRtModelExecute = 507011,
   kRtReportTimeout = 507012,
   // Model layer (ge_error_codes.h).

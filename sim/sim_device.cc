@@ -39,6 +39,38 @@ SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> pr
   pools_.emplace_back(profile_->vector_core_count);
   pools_.emplace_back(profile_->aicpu_count);
   pending_records_.reserve(kRecordBatch);
+  auto faults = device::ParseFaults(options.faults_json);  // validated with the configuration
+  if (faults.ok()) faults_ = std::move(faults).value();
+}
+
+Status SimDevice::LostStatus() const {
+  return Status(ErrorCode::kRtLostHeartbeat,
+                "device " + std::to_string(device_id_) + " is lost (injected fault lose_device)");
+}
+
+bool SimDevice::LosesDeviceAt(uint64_t task_id) {
+  const auto& f = faults_.lose_device;
+  if (!f || !device::FaultPlan::Applies(f->device, device_id_) || task_id <= f->after_tasks) return false;
+  lost_ = true;
+  return true;
+}
+
+bool SimDevice::FailsHere(uint64_t task_id, const std::string* name, int32_t* out_error) {
+  if (const auto& f = faults_.fail_task; f && device::FaultPlan::Applies(f->device, device_id_) && f->task_id == task_id) {
+    *out_error = f->error;
+    return true;
+  }
+  if (const auto& f = faults_.fail_op; f && name != nullptr && device::FaultPlan::Applies(f->device, device_id_) &&
+                                          *name == f->name && ++fail_op_seen_ == f->occurrence) {
+    *out_error = f->error;
+    return true;
+  }
+  return false;
+}
+
+int64_t SimDevice::StallNs(uint64_t task_id) const {
+  const auto& f = faults_.stall;
+  return f && device::FaultPlan::Applies(f->device, device_id_) && f->at_task == task_id ? f->ns : 0;
 }
 
 SimDevice::~SimDevice() = default;
@@ -99,6 +131,7 @@ void SimDevice::FlushRecords() {
 
 StatusOr<device::StreamId> SimDevice::CreateStream() {
   std::lock_guard<std::mutex> lock(mu_);
+  if (lost_) return LostStatus();
   device::StreamId id = next_stream_id_++;
   streams_[id].tail_ns = HostHorizonNs();
   return id;
@@ -119,6 +152,7 @@ Status SimDevice::DestroyStream(device::StreamId stream) {
 
 StatusOr<device::EventId> SimDevice::CreateEvent() {
   std::lock_guard<std::mutex> lock(mu_);
+  if (lost_) return LostStatus();
   device::EventId id = next_event_id_++;
   events_.emplace(id, EventRecordState{});
   return id;
@@ -161,6 +195,7 @@ StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
     exe->deps.insert(exe->deps.end(), op_deps.begin(), op_deps.end());
     compiled.dep_end = static_cast<uint32_t>(exe->deps.size());
     exe->ops.push_back(compiled);
+    exe->names.push_back(op.name);
     exe->costs.push_back(device::OpCost{work.flops, work.macs, work.bytes, block_dim, duration});
   }
   std::lock_guard<std::mutex> lock(mu_);
@@ -189,6 +224,7 @@ StatusOr<std::vector<device::OpCost>> SimDevice::GetGraphCosts(device::Executabl
 StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device::ExecutableId exe_id,
                                                 const device::LaunchInfo& launch) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (lost_) return LostStatus();
   ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
   auto it = executables_.find(exe_id);
   if (it == executables_.end()) {
@@ -200,6 +236,7 @@ StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device:
   scratch_end_ns_.resize(n);
   scratch_stream_tail_ns_.assign(exe.stream_count, base);
   const bool emit = sink_ != nullptr;
+  const bool faulty = !faults_.empty();
   const device::TaskId first_task = next_task_id_;
   next_task_id_ += n;
 
@@ -209,10 +246,26 @@ StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device:
   rec.stream_id = stream;
   rec.model_tag = launch.model_tag;
   rec.host_tid = launch.host_tid;
+  Status failure;
   for (size_t i = 0; i < n; ++i) {
     const CompiledOp& op = exe.ops[i];
     int64_t ready = scratch_stream_tail_ns_[op.stream];
     for (uint32_t d = op.dep_begin; d < op.dep_end; ++d) ready = std::max(ready, scratch_end_ns_[exe.deps[d]]);
+    if (faulty) {
+      const uint64_t task_id = first_task + i;
+      int32_t error = 0;
+      if (LosesDeviceAt(task_id)) {
+        failure = LostStatus();
+        break;
+      }
+      if (FailsHere(task_id, &exe.names[i], &error)) {
+        failure = Status(static_cast<ErrorCode>(error), "op '" + exe.names[i] + "' (task " + std::to_string(task_id) +
+                                                            ") failed on device " + std::to_string(device_id_) +
+                                                            " (injected fault)");
+        break;
+      }
+      ready += StallNs(task_id);
+    }
     const int64_t duration = Jitter(op.duration_ns);
     const int64_t start = pools_[static_cast<size_t>(op.engine)].Acquire(op.block_dim, ready, duration);
     const int64_t end = start + duration;
@@ -231,16 +284,28 @@ StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device:
       Emit(rec);
     }
   }
+  // Ops that completed before a failure are reported; the stream continues
+  // after the last of them.
   s->tail_ns = *std::max_element(scratch_stream_tail_ns_.begin(), scratch_stream_tail_ns_.end());
   FlushRecords();
+  if (!failure.ok()) return failure;
   return first_task;
 }
 
 StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const device::MarkerInfo& marker) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (lost_) return LostStatus();
   ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
   s->tail_ns = std::max(s->tail_ns, HostHorizonNs());
   device::TaskId task = next_task_id_++;
+  if (!faults_.empty()) {
+    int32_t error = 0;
+    if (LosesDeviceAt(task)) return LostStatus();
+    if (FailsHere(task, nullptr, &error)) {
+      return Status(static_cast<ErrorCode>(error), "marker task " + std::to_string(task) + " failed (injected fault)");
+    }
+    s->tail_ns += StallNs(task);
+  }
   if (sink_ != nullptr) {
     device::CompletionRecord rec;
     rec.device_id = device_id_;
@@ -260,6 +325,7 @@ StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const 
 
 Status SimDevice::SubmitEventRecord(device::StreamId stream, device::EventId event) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (lost_) return LostStatus();
   ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
   ACLSIM_ASSIGN_OR_RETURN(EventRecordState * e, FindEvent(event));
   s->tail_ns = std::max(s->tail_ns, HostHorizonNs());
@@ -270,6 +336,7 @@ Status SimDevice::SubmitEventRecord(device::StreamId stream, device::EventId eve
 
 Status SimDevice::SubmitEventWait(device::StreamId stream, device::EventId event) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (lost_) return LostStatus();
   ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
   ACLSIM_ASSIGN_OR_RETURN(EventRecordState * e, FindEvent(event));
   if (e->recorded) s->tail_ns = std::max(s->tail_ns, e->timestamp_ns);
@@ -280,6 +347,7 @@ Status SimDevice::SynchronizeStream(device::StreamId stream) {
   device::VirtualTimeNs tail = 0;
   {
     std::lock_guard<std::mutex> lock(mu_);
+    if (lost_) return LostStatus();
     ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
     tail = s->tail_ns;
   }
@@ -291,6 +359,7 @@ Status SimDevice::SynchronizeStream(device::StreamId stream) {
 
 StatusOr<bool> SimDevice::QueryStream(device::StreamId stream) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (lost_) return LostStatus();
   ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
   return Reached(s->tail_ns);
 }
@@ -299,6 +368,7 @@ Status SimDevice::SynchronizeEvent(device::EventId event) {
   device::VirtualTimeNs t = 0;
   {
     std::lock_guard<std::mutex> lock(mu_);
+    if (lost_) return LostStatus();
     ACLSIM_ASSIGN_OR_RETURN(EventRecordState * e, FindEvent(event));
     if (!e->recorded) return OkStatus();  // CANN: nothing recorded → returns at once
     t = e->timestamp_ns;
@@ -311,6 +381,7 @@ Status SimDevice::SynchronizeEvent(device::EventId event) {
 
 StatusOr<device::EventState> SimDevice::QueryEvent(device::EventId event) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (lost_) return LostStatus();
   ACLSIM_ASSIGN_OR_RETURN(EventRecordState * e, FindEvent(event));
   device::EventState state;
   state.recorded = e->recorded;
@@ -323,6 +394,7 @@ Status SimDevice::SynchronizeDevice() {
   device::VirtualTimeNs latest = 0;
   {
     std::lock_guard<std::mutex> lock(mu_);
+    if (lost_) return LostStatus();
     latest = host_horizon_ns_;
     for (const auto& [id, s] : streams_) latest = std::max(latest, s.tail_ns);
   }

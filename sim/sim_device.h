@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "runtime/device/backend.h"
+#include "runtime/device/faults.h"
 #include "sim/core_pool.h"
 #include "sim/cost_model.h"
 #include "sim/device_profile.h"
@@ -73,6 +74,7 @@ class SimDevice final : public device::Device {
   };
   struct Executable {
     std::vector<CompiledOp> ops;
+    std::vector<std::string> names;  // op names (fault injection matches them)
     std::vector<uint32_t> deps;  // producer op indices, ranges per op
     std::vector<device::OpCost> costs;
     uint32_t stream_count = 1;
@@ -96,6 +98,13 @@ class SimDevice final : public device::Device {
   // Realtime mode: blocks (without mu_) until wall time reaches |time_ns|.
   void WaitUntil(device::VirtualTimeNs time_ns) const;
   bool Reached(device::VirtualTimeNs time_ns) const;
+  // Fault injection (requires mu_). LostStatus when the device is lost.
+  Status LostStatus() const;
+  // Whether task |task_id| (op |name|, or a marker when |name| is null) is
+  // the one a fault fails; |out_error| receives the code.
+  bool FailsHere(uint64_t task_id, const std::string* name, int32_t* out_error);
+  bool LosesDeviceAt(uint64_t task_id);
+  int64_t StallNs(uint64_t task_id) const;
 
   const uint32_t device_id_;
   const std::shared_ptr<const DeviceProfile> profile_;  // shared with the backend
@@ -117,6 +126,9 @@ class SimDevice final : public device::Device {
   device::VirtualTimeNs host_horizon_ns_ = 0;
   device::CompletionSink* sink_ = nullptr;
   std::vector<device::CompletionRecord> pending_records_;
+  device::FaultPlan faults_;
+  bool lost_ = false;
+  uint64_t fail_op_seen_ = 0;
   std::vector<int64_t> scratch_end_ns_;
   std::vector<int64_t> scratch_stream_tail_ns_;
 };

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 
@@ -108,6 +109,29 @@ bool SubscriptionManager::EndForUnload(uint32_t model_id, bool* out_device_idle,
   return true;
 }
 
+void SubscriptionManager::SetFaults(uint64_t write_delay_us, uint64_t corrupt_record) {
+  std::lock_guard<std::mutex> lock(mu_);
+  write_delay_us_ = write_delay_us;
+  corrupt_record_ = corrupt_record;
+}
+
+size_t SubscriptionManager::CloseDevice(uint32_t device_id) {
+  std::vector<uint32_t> models;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& [id, sub] : active_) {
+      if (sub->stats.device_id == device_id) models.push_back(id);
+    }
+  }
+  size_t closed = 0;
+  for (uint32_t id : models) {
+    bool idle = false;
+    uint32_t device = 0;
+    if (Unsubscribe(id, &idle, &device).ok()) ++closed;
+  }
+  return closed;
+}
+
 bool SubscriptionManager::IsSubscribed(uint32_t model_id) const {
   std::lock_guard<std::mutex> lock(mu_);
   return active_.count(model_id) != 0;
@@ -165,11 +189,15 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
     owners.push_back(Pending{r.model_tag, sub->generation});
   }
   if (batch.empty()) return;
+  const uint64_t built_before = records_built_;
+  records_built_ += batch.size();
+  const uint64_t corrupt = corrupt_record_;
   lock.unlock();
   uint64_t first_index = OpNameTable::Global().Insert(names.data(), names.size());
   for (size_t i = 0; i < batch.size(); ++i) {
     batch[i].record.op_index = first_index == 0 ? 0 : first_index + i;
     batch[i].record.Seal();
+    if (corrupt != 0 && built_before + i + 1 == corrupt) batch[i].record.signature ^= 0xFFFFFFFFu;  // injected fault
   }
   lock.lock();
   size_t pushed = 0;
@@ -238,6 +266,7 @@ void SubscriptionManager::DeliveryLoop() {
   local.reserve(4096);
   ProfOpDesc staging[kMaxRecordsPerWrite];
   std::unique_lock<std::mutex> lock(mu_);
+  const uint64_t write_delay_us = write_delay_us_;
   while (true) {
     not_empty_.wait(lock, [&] { return size_ > 0 || stopping_; });
     if (size_ == 0 && stopping_) break;
@@ -269,6 +298,7 @@ void SubscriptionManager::DeliveryLoop() {
       while (k < j && !broken) {
         size_t n = std::min(kMaxRecordsPerWrite, j - k);
         for (size_t m = 0; m < n; ++m) staging[m] = local[k + m].record;
+        if (write_delay_us > 0) std::this_thread::sleep_for(std::chrono::microseconds(write_delay_us));
         size_t written = 0;
         if (!WriteRecords(sub->stats.fd, staging, n, &written)) broken = true;
         delivered += written;

@@ -97,6 +97,12 @@ class SubscriptionManager final : public device::CompletionSink {
   // ends the subscription WITHOUT closing the descriptor (CANN never closes
   // it in this case; the caller still owns it). No subscription → false.
   bool EndForUnload(uint32_t model_id, bool* out_device_idle, uint32_t* out_device);
+  // The device of these subscriptions was lost: each is flushed and then
+  // closed like an unsubscribe (the reader sees EOF). Returns how many.
+  size_t CloseDevice(uint32_t device_id);
+  // Delivery faults (docs/faults.md): a sleep before every write, and the
+  // |corrupt_record|-th record built (1-based; 0 = none) gets a wrong signature.
+  void SetFaults(uint64_t write_delay_us, uint64_t corrupt_record);
   bool IsSubscribed(uint32_t model_id) const;
   bool HasActive() const;
   // Live or most recent subscription of |model_id|; none → kInvalidModelId.
@@ -146,6 +152,9 @@ class SubscriptionManager final : public device::CompletionSink {
   std::unordered_map<uint32_t, std::unique_ptr<Subscription>> retired_;
   std::unordered_map<uint32_t, DeviceTask> device_tasks_;
   uint64_t next_generation_ = 1;
+  uint64_t write_delay_us_ = 0;    // set before the first subscription
+  uint64_t corrupt_record_ = 0;
+  uint64_t records_built_ = 0;
   std::thread delivery_;
 };
 

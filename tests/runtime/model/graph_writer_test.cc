@@ -59,8 +59,8 @@ TEST_P(GraphWriterRoundTrip, GivenShippedModelWhenWrittenAndReloadedThenGraphIsE
 
 INSTANTIATE_TEST_SUITE_P(Models, GraphWriterRoundTrip,
                          ::testing::Values("resnet50.json", "bert_base.json", "sample_mlp.json", "two_branch.json"),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const ::testing::TestParamInfo<const char*>& param_info) {
+                           std::string n = param_info.param;
                            return n.substr(0, n.find('.'));
                          });
 
