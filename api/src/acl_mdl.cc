@@ -8,7 +8,7 @@
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
-#include "runtime/model/graph_loader.h"
+#include "runtime/model/model_loader.h"
 
 using aclsim::api::Convert;
 using aclsim::api::InvalidParam;
@@ -90,7 +90,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char* modelPath, uint32_t*
   aclsim::api::ApiScope api_scope("aclmdlLoadFromFile");
   if (modelPath == nullptr || modelId == nullptr) return InvalidParam("aclmdlLoadFromFile", "NULL argument");
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlLoadFromFile"));
-  return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadGraphFromFile(modelPath), modelId);
+  return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadModelFile(modelPath, {}), modelId);
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelId) {
@@ -99,8 +99,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSi
     return InvalidParam("aclmdlLoadFromMem", "NULL model, zero size or NULL modelId");
   }
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlLoadFromMem"));
-  std::string_view text(static_cast<const char*>(model), modelSize);
-  return LoadGraph("aclmdlLoadFromMem", aclsim::model::LoadGraphFromJson(text), modelId);
+  std::string_view bytes(static_cast<const char*>(model), modelSize);
+  return LoadGraph("aclmdlLoadFromMem", aclsim::model::LoadModelBytes(bytes, {}), modelId);
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId) {

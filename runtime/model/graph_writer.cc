@@ -53,8 +53,9 @@ std::string WriteGraphJson(const Graph& graph) {
     o["outputs"] = std::move(out);
     if (!op.attrs.empty()) {
       ordered_json attrs = ordered_json::object();
-      for (const auto& [key, value] : op.attrs) {
-        std::visit([&](const auto& v) { attrs[key] = v; }, value);
+      for (const auto& attr : op.attrs) {
+        ordered_json& slot = attrs[attr.first];  // C++17: lambdas cannot capture structured bindings
+        std::visit([&slot](const auto& v) { slot = v; }, attr.second);
       }
       o["attrs"] = std::move(attrs);
     }

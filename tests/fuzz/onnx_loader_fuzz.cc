@@ -1,0 +1,39 @@
+// libFuzzer target: the ONNX loader (protobuf parse, structure checks, ONNX
+// shape inference, mapping) and the cost model over arbitrary bytes. Loading
+// must return OK or one of the documented model error codes
+// (docs/onnx_mapping.md), never crash; a graph that loads must be costable.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "runtime/log.h"
+#include "runtime/model/onnx_loader.h"
+#include "sim/cost_model.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const bool quiet = (aclsim::SetLogLevel(aclsim::LogLevel::kNone), true);
+  (void)quiet;
+  auto graph = aclsim::model::LoadGraphFromOnnx(std::string_view(reinterpret_cast<const char*>(data), size),
+                                                aclsim::model::ModelLoadOptions{});
+  if (!graph.ok()) {
+    switch (graph.status().code()) {
+      case aclsim::ErrorCode::kModelSizeInvalid:
+      case aclsim::ErrorCode::kDeserializeModel:
+      case aclsim::ErrorCode::kParseModel:
+      case aclsim::ErrorCode::kModelNotDynamic:
+      case aclsim::ErrorCode::kFeatureUnsupported:
+        return 0;
+      default:
+        std::abort();
+    }
+  }
+  static const auto profile = aclsim::sim::BuiltinDeviceProfile("Ascend910B2");
+  aclsim::sim::CostModel cost(*profile);
+  for (const auto& op : graph->ops) {
+    auto work = aclsim::sim::ComputeOpWork(*graph, op);
+    auto block_dim = cost.BlockDim(*graph, op);
+    if (cost.DurationNs(op, work, block_dim) < 0) std::abort();
+  }
+  return 0;
+}
