@@ -8,6 +8,10 @@ install(TARGETS aclsim_acl aclsim_msprofiler aclsim_headers
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/include/acl DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The simulator as a backend plugin: "sim-plugin" looks for it next to libascendcl.so.
+if(TARGET aclsim_backend_sim_plugin)
+  install(TARGETS aclsim_backend_sim_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/models/ DESTINATION ${CMAKE_INSTALL_DATADIR}/aclsim/models
   FILES_MATCHING PATTERN "*.json")
 

@@ -1,0 +1,58 @@
+// The "remote" device backend: device::Backend over an aclsim-device-server.
+//
+// Each Device method becomes one request of the remote protocol
+// (remote/protocol.h, docs/remote_protocol.md) to a server process that
+// hosts simulated devices (remote/server). Graphs cross the wire as
+// "aclsim.graph.v1" JSON (model::WriteGraphJson). The simulator computes a
+// submission's completion records eagerly, so a SubmitGraph/SubmitMarker
+// response carries all of them and the client hands them to its
+// CompletionSink before the submit call returns — in the same order and in
+// the same batches (of 256) as the in-process simulator, so for the same
+// server options (profile, seed, jitter) and the same call sequence the
+// records are byte-identical to sim::SimDevice's.
+//
+// Configuration: only |options.endpoint| is used ("unix:/path" or
+// "tcp:127.0.0.1:port", loopback only). The device count, profile, seed,
+// jitter and clock are the server's (aclsim-device-server flags); the
+// client's values for them are ignored.
+//
+// Connections: the backend handshakes once at creation (to learn the device
+// count) and each opened Device owns its own connection; closing the Device
+// (or the process dying) makes the server free every stream, event and
+// executable it created.
+//
+// Errors: creation with an empty/malformed endpoint → kInvalidParam; nothing
+// listening → kRtNoDevice; protocol version mismatch → kRtFeatureNotSupport.
+// Once the server is gone (connection closed, reset, or no response within
+// the I/O timeout, 10 s by default) every call of that Device returns
+// kRtNoDevice at once; Now() then returns the last time it observed.
+//
+// Thread safety: every Device method may be called from any thread; one
+// mutex per Device serialises its exchanges. The sink is called on the
+// submitting thread with that mutex held (as SimDevice holds its lock): a
+// sink must not call back into the device.
+#ifndef ACLSIM_REMOTE_CLIENT_REMOTE_BACKEND_H_
+#define ACLSIM_REMOTE_CLIENT_REMOTE_BACKEND_H_
+
+#include <chrono>
+#include <memory>
+
+#include "runtime/device/backend.h"
+
+namespace aclsim::remote {
+
+struct RemoteClientOptions {
+  // Bound on every request/response exchange (and on connect).
+  std::chrono::milliseconds io_timeout{10000};
+};
+
+// Connects to |options.endpoint|, handshakes and returns the backend.
+StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const device::BackendOptions& options,
+                                                               const RemoteClientOptions& client = {});
+
+// Registers CreateRemoteBackend as "remote" in |registry|.
+void RegisterRemoteBackend(device::BackendRegistry& registry);
+
+}  // namespace aclsim::remote
+
+#endif  // ACLSIM_REMOTE_CLIENT_REMOTE_BACKEND_H_

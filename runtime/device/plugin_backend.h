@@ -1,0 +1,48 @@
+// Device backends loaded from shared libraries (the plugin ABI).
+//
+// A plugin is a shared library exporting aclsimBackendGetApi, the C ABI of
+// api/include/acl/aclsim_backend.h (versioned, struct_size-first,
+// append-only; docs/backend_abi.md). LoadPluginBackend loads one and wraps
+// its function table as a device::Backend whose Devices forward every call
+// across the ABI: graphs cross as "aclsim.graph.v1" JSON (WriteGraphJson),
+// completion records are translated into CompletionRecords in a buffer
+// reused per device, and a failing call becomes a Status with the plugin's
+// code and its last_error() message.
+//
+// The api/ edge decides when a backend is a plugin (a "sim-plugin" name, or a
+// value that is a path) and where it lives; this layer takes the path it is
+// given and never reads the environment.
+#ifndef ACLSIM_RUNTIME_DEVICE_PLUGIN_BACKEND_H_
+#define ACLSIM_RUNTIME_DEVICE_PLUGIN_BACKEND_H_
+
+#include <memory>
+#include <string>
+
+#include "runtime/device/backend.h"
+#include "runtime/status.h"
+
+namespace aclsim::device {
+
+// Loads the plugin at |path| (dlopen RTLD_NOW | RTLD_LOCAL; a name without a
+// '/' is searched as dlopen searches), negotiates the ABI version and creates
+// a backend from |options| through the plugin's create_backend.
+//
+// The library stays loaded while the returned Backend or any Device opened
+// from it is alive (they share ownership of it); Devices may outlive the
+// Backend. Thread safety: as device::Backend / device::Device.
+//
+// Errors:
+//   kInvalidParam          |path| cannot be loaded (missing, not a shared
+//                          library, unresolved symbols: dlerror() is quoted)
+//                          or does not export aclsimBackendGetApi.
+//   kRtFeatureNotSupport   (207000) version mismatch: the plugin offers no
+//                          table for this host's ABI major, its abi_major
+//                          differs (the message names both versions), its
+//                          table is smaller than the 1.0 table, or a 1.0
+//                          function pointer is NULL.
+//   the plugin's code      create_backend failed (message: last_error()).
+StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const BackendOptions& options);
+
+}  // namespace aclsim::device
+
+#endif  // ACLSIM_RUNTIME_DEVICE_PLUGIN_BACKEND_H_
