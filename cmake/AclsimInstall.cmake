@@ -2,6 +2,11 @@
 # and pkg-config file (pkg-config aclsim).
 include(CMakePackageConfigHelpers)
 
+# Exported as aclsim::acl, aclsim::msprofiler and aclsim::headers (the names
+# of the in-tree aliases).
+set_target_properties(aclsim_acl PROPERTIES EXPORT_NAME acl)
+set_target_properties(aclsim_msprofiler PROPERTIES EXPORT_NAME msprofiler)
+set_target_properties(aclsim_headers PROPERTIES EXPORT_NAME headers)
 install(TARGETS aclsim_acl aclsim_msprofiler aclsim_headers
   EXPORT aclsimTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -20,6 +20,7 @@ class ConfDevice : public ::testing::Test {
 };
 
 TEST_F(ConfDevice, GivenDefaultConfigWhenGetDeviceCountThenOne) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   uint32_t count = 0;
   EXPECT_ACL_OK(aclrtGetDeviceCount(&count));
   EXPECT_EQ(count, 1u);
@@ -44,12 +45,14 @@ TEST_F(ConfDevice, GivenNegativeIdWhenSetDeviceThenInvalidDeviceId) {
 }
 
 TEST_F(ConfDevice, GivenIdEqualToCountWhenSetDeviceThenInvalidDeviceId) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   EXPECT_ACL_ERROR(aclrtSetDevice(1), ACL_ERROR_RT_INVALID_DEVICEID);
   EXPECT_RECENT_ERR_HAS("out of range");
   EXPECT_ACL_ERROR(aclrtSetDevice(64), ACL_ERROR_RT_INVALID_DEVICEID);
 }
 
 TEST_F(ConfDevice, GivenOutOfRangeIdWhenResetDeviceThenInvalidDeviceId) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   EXPECT_ACL_ERROR(aclrtResetDevice(7), ACL_ERROR_RT_INVALID_DEVICEID);
   EXPECT_ACL_ERROR(aclrtResetDevice(-3), ACL_ERROR_RT_INVALID_DEVICEID);
   EXPECT_ACL_ERROR(aclrtResetDeviceForce(7), ACL_ERROR_RT_INVALID_DEVICEID);
@@ -82,6 +85,7 @@ TEST_F(ConfDevice, GivenNullWhenGetDeviceThenInvalidParam) {
 }
 
 TEST_F(ConfDevice, GivenDeviceSetTwiceWhenResetOnceThenStillCurrentAndSecondResetReleases) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   ASSERT_ACL_OK(aclrtSetDevice(0));
   ASSERT_ACL_OK(aclrtSetDevice(0));
   ASSERT_ACL_OK(aclrtResetDevice(0));
@@ -161,6 +165,7 @@ TEST_F(ConfContext, GivenNullOutputWhenCreateContextThenInvalidParam) {
 }
 
 TEST_F(ConfContext, GivenBadDeviceWhenCreateContextThenInvalidDeviceId) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   aclrtContext ctx = nullptr;
   EXPECT_ACL_ERROR(aclrtCreateContext(&ctx, 1), ACL_ERROR_RT_INVALID_DEVICEID);
   EXPECT_ACL_ERROR(aclrtCreateContext(&ctx, -1), ACL_ERROR_RT_INVALID_DEVICEID);
@@ -173,6 +178,7 @@ TEST_F(ConfContext, GivenNullWhenDestroyContextThenInvalidParam) {
 }
 
 TEST_F(ConfContext, GivenDestroyedContextWhenDestroyAgainThenInvalidHandle) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   aclrtContext ctx = nullptr;
   ASSERT_ACL_OK(aclrtCreateContext(&ctx, 0));
   ASSERT_ACL_OK(aclrtDestroyContext(ctx));
@@ -182,6 +188,7 @@ TEST_F(ConfContext, GivenDestroyedContextWhenDestroyAgainThenInvalidHandle) {
 }
 
 TEST_F(ConfContext, GivenDestroyedContextWhenSetCurrentThenInvalidHandle) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   aclrtContext ctx = nullptr;
   ASSERT_ACL_OK(aclrtCreateContext(&ctx, 0));
   ASSERT_ACL_OK(aclrtDestroyContext(ctx));
@@ -200,6 +207,7 @@ TEST_F(ConfContext, GivenCurrentContextDestroyedWhenGetCurrentThenContextNull) {
 }
 
 TEST_F(ConfContext, GivenContextDestroyedWhenUsingItsStreamThenInvalidHandle) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   aclrtContext ctx = nullptr;
   ASSERT_ACL_OK(aclrtCreateContext(&ctx, 0));
   aclrtStream stream = nullptr;
@@ -227,6 +235,7 @@ TEST_F(ConfContext, GivenNoContextWhenGetCurrentContextThenContextNull) {
 }
 
 TEST_F(ConfContext, GivenDefaultContextWhenDestroyContextThenParamInvalid) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   ASSERT_ACL_OK(aclrtSetDevice(0));
   aclrtContext primary = nullptr;
   ASSERT_ACL_OK(aclrtGetCurrentContext(&primary));

@@ -37,6 +37,7 @@ TEST_F(ConfMemory, GivenZeroSizeWhenMallocThenInvalidParam) {
 }
 
 TEST_F(ConfMemory, GivenMoreThanDeviceMemoryWhenMallocThenMemoryAllocation) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   void* p = nullptr;
   // The default profile (Ascend910B2) has 64 GiB.
   EXPECT_ACL_ERROR(aclrtMalloc(&p, (size_t{64} << 30) + 1, ACL_MEM_MALLOC_HUGE_FIRST),
@@ -58,6 +59,7 @@ TEST_F(ConfMemory, GivenNullWhenFreeThenInvalidParam) {
 }
 
 TEST_F(ConfMemory, GivenFreedPointerWhenFreeAgainThenRtParamInvalid) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   void* p = nullptr;
   ASSERT_ACL_OK(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST));
   ASSERT_ACL_OK(aclrtFree(p));
@@ -66,6 +68,7 @@ TEST_F(ConfMemory, GivenFreedPointerWhenFreeAgainThenRtParamInvalid) {
 }
 
 TEST_F(ConfMemory, GivenHostPointerWhenFreeThenRtParamInvalid) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   void* host = nullptr;
   ASSERT_ACL_OK(aclrtMallocHost(&host, 64));
   EXPECT_ACL_ERROR(aclrtFree(host), ACL_ERROR_RT_PARAM_INVALID);
@@ -101,6 +104,7 @@ TEST_F(ConfMemory, GivenBadArgumentsWhenMallocHostThenInvalidParam) {
 }
 
 TEST_F(ConfMemory, GivenBadPointerWhenFreeHostThenError) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   EXPECT_ACL_ERROR(aclrtFreeHost(nullptr), ACL_ERROR_INVALID_PARAM);
   EXPECT_RECENT_ERR_HAS("aclrtFreeHost");
   void* dev = nullptr;
@@ -176,6 +180,7 @@ TEST_F(ConfMemory, GivenCountAboveDestMaxWhenMemcpyThenRtParamInvalid) {
 }
 
 TEST_F(ConfMemory, GivenHostMemoryForDeviceSideWhenMemcpyThenRtParamInvalid) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   char host_a[64] = {}, host_b[64] = {};
   EXPECT_ACL_ERROR(aclrtMemcpy(host_a, 64, host_b, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_RECENT_ERR_HAS("destination");
@@ -185,6 +190,7 @@ TEST_F(ConfMemory, GivenHostMemoryForDeviceSideWhenMemcpyThenRtParamInvalid) {
 }
 
 TEST_F(ConfMemory, GivenCopyRunningPastAllocationEndWhenMemcpyThenRtParamInvalid) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   void* d = nullptr;
   ASSERT_ACL_OK(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
   char src[128] = {};
@@ -195,6 +201,7 @@ TEST_F(ConfMemory, GivenCopyRunningPastAllocationEndWhenMemcpyThenRtParamInvalid
 }
 
 TEST_F(ConfMemory, GivenFreedDeviceMemoryWhenMemcpyThenRtParamInvalid) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   void* d = nullptr;
   ASSERT_ACL_OK(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
   ASSERT_ACL_OK(aclrtFree(d));
@@ -226,6 +233,7 @@ TEST_F(ConfMemory, GivenNullWhenMemsetThenInvalidParam) {
 }
 
 TEST_F(ConfMemory, GivenCountAboveMaxCountWhenMemsetThenRtParamInvalid) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   void* d = nullptr;
   ASSERT_ACL_OK(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
   EXPECT_ACL_ERROR(aclrtMemset(d, 32, 0, 64), ACL_ERROR_RT_PARAM_INVALID);
@@ -234,6 +242,7 @@ TEST_F(ConfMemory, GivenCountAboveMaxCountWhenMemsetThenRtParamInvalid) {
 }
 
 TEST_F(ConfMemory, GivenUnregisteredMemoryWhenMemsetThenRtParamInvalid) {
+  ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   char local[16] = {};
   EXPECT_ACL_ERROR(aclrtMemset(local, 16, 1, 16), ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_EQ(local[0], 0);
