@@ -574,8 +574,42 @@ Status Converter::PinKernelShapes() {
   return OkStatus();
 }
 
+// libonnx 1.12's inference of ops that normalise or split along an axis
+// indexes the input shape with that axis unchecked: a scalar input reads out
+// of bounds (found by tests/fuzz/onnx_loader_fuzz.cc with LayerNormalization).
+// Inputs of statically known rank 0 are rejected here; attributes must be
+// named (an empty name is never valid ONNX).
+Status CheckAxisInputs(const onnx::GraphProto& g) {
+  static const std::unordered_set<std::string> kAxisOps = {
+      "LayerNormalization", "Softmax", "LogSoftmax", "Hardmax", "Flatten", "Concat", "Split",
+      "Gather", "GatherElements", "CumSum", "ArgMax", "ArgMin", "TopK", "Compress", "InstanceNormalization",
+      "BatchNormalization", "GroupNormalization", "MeanVarianceNormalization", "LpNormalization"};
+  std::unordered_map<std::string, int> ranks;
+  for (const auto& init : g.initializer()) ranks[init.name()] = init.dims_size();
+  for (const auto* list : {&g.input(), &g.value_info()}) {
+    for (const auto& v : *list) {
+      if (v.type().has_tensor_type() && v.type().tensor_type().has_shape()) {
+        ranks[v.name()] = v.type().tensor_type().shape().dim_size();
+      }
+    }
+  }
+  for (const auto& node : g.node()) {
+    for (const auto& a : node.attribute()) {
+      if (a.name().empty()) return ParseError("node '" + node.name() + "' (" + node.op_type() + ") has an unnamed attribute");
+    }
+    if (!IsDefaultDomain(node.domain()) || kAxisOps.count(node.op_type()) == 0 || node.input_size() == 0) continue;
+    auto it = ranks.find(node.input(0));
+    if (it != ranks.end() && it->second == 0) {
+      return ParseError("node '" + node.name() + "' (" + node.op_type() + ") needs an input of rank >= 1; '" +
+                        node.input(0) + "' is a scalar");
+    }
+  }
+  return OkStatus();
+}
+
 Status Converter::InferShapes() {
   ACLSIM_RETURN_IF_ERROR(CheckWindowAttrs(model_.graph(), 0));
+  ACLSIM_RETURN_IF_ERROR(CheckAxisInputs(model_.graph()));
   ACLSIM_RETURN_IF_ERROR(PinKernelShapes());
   const onnx::ShapeInferenceOptions options(/*check_type_val=*/false, /*strict_mode_val=*/0,
                                             /*data_prop_val=*/true);

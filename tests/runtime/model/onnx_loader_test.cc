@@ -453,3 +453,43 @@ TEST(OnnxLoader, GivenMappingTableThenRankDependentTypes) {
 
 }  // namespace
 }  // namespace aclsim::model
+
+namespace aclsim::model {
+namespace {
+
+// A fuzzer-found input: LayerNormalization on a scalar input, whose libonnx
+// 1.12 shape inference reads out of bounds. It must be rejected before
+// inference runs.
+TEST(OnnxLoaderRegression, GivenLayerNormOnScalarInputThenParseModelInsteadOfACrash) {
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(17);
+  onnx::GraphProto* g = m.mutable_graph();
+  g->set_name("g");
+  auto add_input = [&](const char* name, std::initializer_list<int64_t> dims) {
+    onnx::ValueInfoProto* v = g->add_input();
+    v->set_name(name);
+    auto* t = v->mutable_type()->mutable_tensor_type();
+    t->set_elem_type(onnx::TensorProto::FLOAT);
+    auto* shape = t->mutable_shape();
+    for (int64_t d : dims) shape->add_dim()->set_dim_value(d);
+  };
+  add_input("X", {});
+  add_input("W", {3, 4});
+  onnx::NodeProto* n = g->add_node();
+  n->set_name("ln");
+  n->set_op_type("LayerNormalization");
+  n->add_input("X");
+  n->add_input("W");
+  n->add_output("Y");
+  g->add_output()->set_name("Y");
+  std::string bytes;
+  ASSERT_TRUE(m.SerializeToString(&bytes));
+  auto graph = LoadGraphFromOnnx(bytes, {});
+  ASSERT_FALSE(graph.ok());
+  EXPECT_EQ(graph.status().code(), ErrorCode::kParseModel);
+  EXPECT_NE(graph.status().message().find("scalar"), std::string::npos) << graph.status().message();
+}
+
+}  // namespace
+}  // namespace aclsim::model
