@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "runtime/log.h"
 
@@ -574,16 +575,38 @@ Status Converter::PinKernelShapes() {
   return OkStatus();
 }
 
-// libonnx 1.12's inference of ops that normalise or split along an axis
-// indexes the input shape with that axis unchecked: a scalar input reads out
-// of bounds (found by tests/fuzz/onnx_loader_fuzz.cc with LayerNormalization).
-// Inputs of statically known rank 0 are rejected here; attributes must be
-// named (an empty name is never valid ONNX).
-Status CheckAxisInputs(const onnx::GraphProto& g) {
-  static const std::unordered_set<std::string> kAxisOps = {
-      "LayerNormalization", "Softmax", "LogSoftmax", "Hardmax", "Flatten", "Concat", "Split",
-      "Gather", "GatherElements", "CumSum", "ArgMax", "ArgMin", "TopK", "Compress", "InstanceNormalization",
-      "BatchNormalization", "GroupNormalization", "MeanVarianceNormalization", "LpNormalization"};
+// libonnx 1.12's inference functions index input shapes without checking
+// their rank for a few ops, so a malformed model reads out of bounds instead
+// of failing inference (all found by tests/fuzz/onnx_loader_fuzz.cc):
+// - ops that normalise or split along an axis, given a scalar input
+//   (LayerNormalization);
+// - Gemm, whose A and B must be matrices (a vector A with transA=1);
+// - STFT, whose signal is [batch, length, 1 or 2] (a scalar signal).
+// Inputs whose rank is statically known (initializers, graph inputs,
+// value_info) are checked against these rules before inference runs.
+// Attributes must be named (an empty name is never valid ONNX).
+struct RankRule {
+  int input;
+  int min_rank;
+  int max_rank;  // -1: no upper bound
+};
+
+const std::vector<RankRule>* RankRulesFor(const std::string& op_type) {
+  static const std::vector<RankRule> kAxis = {{0, 1, -1}};
+  static const std::vector<RankRule> kGemm = {{0, 2, 2}, {1, 2, 2}};
+  static const std::vector<RankRule> kStft = {{0, 3, 3}};
+  static const std::unordered_map<std::string, const std::vector<RankRule>*> kRules = {
+      {"LayerNormalization", &kAxis}, {"Softmax", &kAxis}, {"LogSoftmax", &kAxis}, {"Hardmax", &kAxis},
+      {"Flatten", &kAxis}, {"Concat", &kAxis}, {"Split", &kAxis}, {"Gather", &kAxis},
+      {"GatherElements", &kAxis}, {"CumSum", &kAxis}, {"ArgMax", &kAxis}, {"ArgMin", &kAxis},
+      {"TopK", &kAxis}, {"Compress", &kAxis}, {"InstanceNormalization", &kAxis},
+      {"BatchNormalization", &kAxis}, {"GroupNormalization", &kAxis}, {"MeanVarianceNormalization", &kAxis},
+      {"LpNormalization", &kAxis}, {"Gemm", &kGemm}, {"STFT", &kStft}};
+  auto it = kRules.find(op_type);
+  return it == kRules.end() ? nullptr : it->second;
+}
+
+Status CheckInputRanks(const onnx::GraphProto& g) {
   std::unordered_map<std::string, int> ranks;
   for (const auto& init : g.initializer()) ranks[init.name()] = init.dims_size();
   for (const auto* list : {&g.input(), &g.value_info()}) {
@@ -597,11 +620,20 @@ Status CheckAxisInputs(const onnx::GraphProto& g) {
     for (const auto& a : node.attribute()) {
       if (a.name().empty()) return ParseError("node '" + node.name() + "' (" + node.op_type() + ") has an unnamed attribute");
     }
-    if (!IsDefaultDomain(node.domain()) || kAxisOps.count(node.op_type()) == 0 || node.input_size() == 0) continue;
-    auto it = ranks.find(node.input(0));
-    if (it != ranks.end() && it->second == 0) {
-      return ParseError("node '" + node.name() + "' (" + node.op_type() + ") needs an input of rank >= 1; '" +
-                        node.input(0) + "' is a scalar");
+    if (!IsDefaultDomain(node.domain())) continue;
+    const std::vector<RankRule>* rules = RankRulesFor(node.op_type());
+    if (rules == nullptr) continue;
+    for (const RankRule& rule : *rules) {
+      if (rule.input >= node.input_size() || node.input(rule.input).empty()) continue;
+      auto it = ranks.find(node.input(rule.input));
+      if (it == ranks.end()) continue;
+      const int rank = it->second;
+      if (rank >= rule.min_rank && (rule.max_rank < 0 || rank <= rule.max_rank)) continue;
+      std::string want = rule.max_rank == rule.min_rank ? std::to_string(rule.min_rank)
+                                                          : ">= " + std::to_string(rule.min_rank);
+      return ParseError("node '" + node.name() + "' (" + node.op_type() + ") needs input " +
+                        std::to_string(rule.input) + " of rank " + want + "; '" + node.input(rule.input) +
+                        "' has rank " + std::to_string(rank) + (rank == 0 ? " (a scalar)" : ""));
     }
   }
   return OkStatus();
@@ -609,7 +641,7 @@ Status CheckAxisInputs(const onnx::GraphProto& g) {
 
 Status Converter::InferShapes() {
   ACLSIM_RETURN_IF_ERROR(CheckWindowAttrs(model_.graph(), 0));
-  ACLSIM_RETURN_IF_ERROR(CheckAxisInputs(model_.graph()));
+  ACLSIM_RETURN_IF_ERROR(CheckInputRanks(model_.graph()));
   ACLSIM_RETURN_IF_ERROR(PinKernelShapes());
   const onnx::ShapeInferenceOptions options(/*check_type_val=*/false, /*strict_mode_val=*/0,
                                             /*data_prop_val=*/true);

@@ -491,5 +491,71 @@ TEST(OnnxLoaderRegression, GivenLayerNormOnScalarInputThenParseModelInsteadOfACr
   EXPECT_NE(graph.status().message().find("scalar"), std::string::npos) << graph.status().message();
 }
 
+// Builds a one-node model whose graph inputs have the given shapes.
+std::string OneNodeModel(const char* op_type, int opset,
+                         std::initializer_list<std::pair<const char*, std::vector<int64_t>>> inputs,
+                         std::initializer_list<std::pair<const char*, int64_t>> int_attrs) {
+  onnx::ModelProto m;
+  m.set_ir_version(8);
+  m.add_opset_import()->set_version(opset);
+  onnx::GraphProto* g = m.mutable_graph();
+  g->set_name("g");
+  onnx::NodeProto* n = g->add_node();
+  n->set_name("n");
+  n->set_op_type(op_type);
+  for (const auto& [name, dims] : inputs) {
+    onnx::ValueInfoProto* v = g->add_input();
+    v->set_name(name);
+    auto* t = v->mutable_type()->mutable_tensor_type();
+    t->set_elem_type(onnx::TensorProto::FLOAT);
+    auto* shape = t->mutable_shape();
+    for (int64_t d : dims) shape->add_dim()->set_dim_value(d);
+    n->add_input(name);
+  }
+  for (const auto& [name, value] : int_attrs) {
+    onnx::AttributeProto* a = n->add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::INT);
+    a->set_i(value);
+  }
+  n->add_output("Y");
+  g->add_output()->set_name("Y");
+  std::string bytes;
+  EXPECT_TRUE(m.SerializeToString(&bytes));
+  return bytes;
+}
+
+TEST(OnnxLoaderRegression, GivenGemmWithVectorAThenParseModelInsteadOfACrash) {
+  auto graph = LoadGraphFromOnnx(
+      OneNodeModel("Gemm", 13, {{"A", {3}}, {"B", {5, 4}}, {"C", {1, 5}}}, {{"transA", 1}, {"transB", 1}}), {});
+  ASSERT_FALSE(graph.ok());
+  EXPECT_EQ(graph.status().code(), ErrorCode::kParseModel);
+  EXPECT_NE(graph.status().message().find("needs input 0 of rank 2; 'A' has rank 1"), std::string::npos)
+      << graph.status().message();
+}
+
+TEST(OnnxLoaderRegression, GivenGemmWithRank3BThenParseModel) {
+  auto graph = LoadGraphFromOnnx(
+      OneNodeModel("Gemm", 13, {{"A", {3, 4}}, {"B", {5, 4, 2}}}, {{"transB", 1}}), {});
+  ASSERT_FALSE(graph.ok());
+  EXPECT_EQ(graph.status().code(), ErrorCode::kParseModel);
+  EXPECT_NE(graph.status().message().find("needs input 1 of rank 2; 'B' has rank 3"), std::string::npos)
+      << graph.status().message();
+}
+
+TEST(OnnxLoaderRegression, GivenStftOnScalarSignalThenParseModelInsteadOfACrash) {
+  auto graph = LoadGraphFromOnnx(OneNodeModel("STFT", 17, {{"signal", {}}, {"frame_step", {}}}, {}), {});
+  ASSERT_FALSE(graph.ok());
+  EXPECT_EQ(graph.status().code(), ErrorCode::kParseModel);
+  EXPECT_NE(graph.status().message().find("'signal' has rank 0 (a scalar)"), std::string::npos)
+      << graph.status().message();
+}
+
+TEST(OnnxLoaderRegression, GivenWellFormedGemmThenLoads) {
+  auto graph = LoadGraphFromOnnx(
+      OneNodeModel("Gemm", 13, {{"A", {4, 3}}, {"B", {5, 4}}, {"C", {1, 5}}}, {{"transA", 1}, {"transB", 1}}), {});
+  ASSERT_TRUE(graph.ok()) << graph.status().message();
+}
+
 }  // namespace
 }  // namespace aclsim::model
