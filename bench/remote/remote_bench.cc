@@ -25,7 +25,8 @@
 namespace aclsim {
 namespace {
 
-// A 100-op chain alternating cube and vector ops (as bench/sim's synthetic graph).
+// A chain alternating cube and vector ops on one stream: a simpler variant of
+// bench/sim's synthetic graph (no second stream, no skip inputs, one shape).
 model::Graph ChainGraph(int64_t n) {
   model::Graph g;
   g.name = "chain";

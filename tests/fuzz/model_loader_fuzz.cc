@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "runtime/model/graph_loader.h"
-#include "sim/cost_model.h"
+#include "tests/fuzz/check_costable.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto graph = aclsim::model::LoadGraphFromJson(std::string_view(reinterpret_cast<const char*>(data), size));
@@ -22,12 +22,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::abort();
     }
   }
-  static const auto profile = aclsim::sim::BuiltinDeviceProfile("Ascend910B2");
-  aclsim::sim::CostModel cost(*profile);
-  for (const auto& op : graph->ops) {
-    auto work = aclsim::sim::ComputeOpWork(*graph, op);
-    auto block_dim = cost.BlockDim(*graph, op);
-    if (cost.DurationNs(op, work, block_dim) < 0) std::abort();
-  }
+  aclsim::fuzz::CheckCostable(*graph);
   return 0;
 }

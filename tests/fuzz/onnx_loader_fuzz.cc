@@ -9,7 +9,7 @@
 
 #include "runtime/log.h"
 #include "runtime/model/onnx_loader.h"
-#include "sim/cost_model.h"
+#include "tests/fuzz/check_costable.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const bool quiet = (aclsim::SetLogLevel(aclsim::LogLevel::kNone), true);
@@ -28,12 +28,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::abort();
     }
   }
-  static const auto profile = aclsim::sim::BuiltinDeviceProfile("Ascend910B2");
-  aclsim::sim::CostModel cost(*profile);
-  for (const auto& op : graph->ops) {
-    auto work = aclsim::sim::ComputeOpWork(*graph, op);
-    auto block_dim = cost.BlockDim(*graph, op);
-    if (cost.DurationNs(op, work, block_dim) < 0) std::abort();
-  }
+  aclsim::fuzz::CheckCostable(*graph);
   return 0;
 }

@@ -731,23 +731,30 @@ TEST(ProfSubscription, GivenReaderClosesMidStreamThenBrokenCountedAndOtherSubscr
   ::close(p2.read_fd);
 }
 
+// Subscribes model 1 on device 0 with |*fd|, feeds |count| completions in
+// batches of |batch|, unsubscribes and returns the final counters.
+SubscriptionStats FeedAndUnsubscribe(int* fd, uint64_t count, size_t batch) {
+  SubscriptionManager mgr;
+  bool first = false;
+  EXPECT_TRUE(mgr.Subscribe(MakeModel(1, 0), Config(fd), &first).ok());
+  Feed(mgr, 1, 0, 0, count, batch);
+  bool idle = false;
+  uint32_t device = 0;
+  EXPECT_TRUE(mgr.Unsubscribe(1, &idle, &device).ok());
+  auto s = mgr.Stats(1);
+  EXPECT_TRUE(s.ok()) << s.status().ToString();
+  return s.ok() ? *s : SubscriptionStats{};
+}
+
 TEST(ProfSubscription, GivenReadEndClosedBeforeFirstWriteThenAllDroppedAndProcessSurvives) {
   Pipe p;
   int fd = p.write_fd;
   ::close(p.read_fd);
-  SubscriptionManager mgr;
-  bool first = false;
-  ASSERT_TRUE(mgr.Subscribe(MakeModel(1, 0), Config(&fd), &first).ok());
-  Feed(mgr, 1, 0, 0, 500, 50);
-  bool idle = false;
-  uint32_t device = 0;
-  ASSERT_TRUE(mgr.Unsubscribe(1, &idle, &device).ok());
-  auto s = mgr.Stats(1);
-  ASSERT_TRUE(s.ok());
-  EXPECT_TRUE(s->broken);
-  EXPECT_EQ(s->produced, 500u);
-  EXPECT_EQ(s->delivered, 0u);
-  EXPECT_EQ(s->dropped, 500u);
+  SubscriptionStats s = FeedAndUnsubscribe(&fd, 500, 50);
+  EXPECT_TRUE(s.broken);
+  EXPECT_EQ(s.produced, 500u);
+  EXPECT_EQ(s.delivered, 0u);
+  EXPECT_EQ(s.dropped, 500u);
   EXPECT_EQ(fd, -1);
   EXPECT_FALSE(FdOpen(p.write_fd));
 }
@@ -758,37 +765,21 @@ TEST(ProfSubscription, GivenClosedDescriptorNumberThenBrokenWithoutCrash) {
   ::close(fds[0]);
   ::close(fds[1]);
   int fd = fds[1];  // a descriptor number that is no longer open
-  SubscriptionManager mgr;
-  bool first = false;
-  ASSERT_TRUE(mgr.Subscribe(MakeModel(1, 0), Config(&fd), &first).ok());
-  Feed(mgr, 1, 0, 0, 120, 40);
-  bool idle = false;
-  uint32_t device = 0;
-  ASSERT_TRUE(mgr.Unsubscribe(1, &idle, &device).ok());
-  auto s = mgr.Stats(1);
-  ASSERT_TRUE(s.ok());
-  EXPECT_TRUE(s->broken);
-  EXPECT_EQ(s->produced, 120u);
-  EXPECT_EQ(s->delivered, 0u);
-  EXPECT_EQ(s->dropped, 120u);
+  SubscriptionStats s = FeedAndUnsubscribe(&fd, 120, 40);
+  EXPECT_TRUE(s.broken);
+  EXPECT_EQ(s.produced, 120u);
+  EXPECT_EQ(s.delivered, 0u);
+  EXPECT_EQ(s.dropped, 120u);
   EXPECT_EQ(fd, -1);
 }
 
 TEST(ProfSubscription, GivenNegativeDescriptorThenBrokenWithoutCrash) {
   int fd = -1;
-  SubscriptionManager mgr;
-  bool first = false;
-  ASSERT_TRUE(mgr.Subscribe(MakeModel(1, 0), Config(&fd), &first).ok());
-  Feed(mgr, 1, 0, 0, 60, 60);
-  bool idle = false;
-  uint32_t device = 0;
-  ASSERT_TRUE(mgr.Unsubscribe(1, &idle, &device).ok());
-  auto s = mgr.Stats(1);
-  ASSERT_TRUE(s.ok());
-  EXPECT_TRUE(s->broken);
-  EXPECT_EQ(s->fd, -1);
-  EXPECT_EQ(s->produced, 60u);
-  EXPECT_EQ(s->dropped, 60u);
+  SubscriptionStats s = FeedAndUnsubscribe(&fd, 60, 60);
+  EXPECT_TRUE(s.broken);
+  EXPECT_EQ(s.fd, -1);
+  EXPECT_EQ(s.produced, 60u);
+  EXPECT_EQ(s.dropped, 60u);
   EXPECT_EQ(fd, -1);
 }
 
