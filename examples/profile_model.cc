@@ -88,13 +88,12 @@ int main(int argc, char** argv) {
   CHECK_ACL(aclprofInit(output.c_str(), output.size()));
 
   uint32_t devices[] = {0};
-  const uint64_t types = all_switches
-                             ? (ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_AICORE_METRICS | ACL_PROF_AICPU |
-                                ACL_PROF_L2CACHE | ACL_PROF_HCCL_TRACE | ACL_PROF_TRAINING_TRACE | ACL_PROF_MSPROFTX |
-                                ACL_PROF_RUNTIME_API | ACL_PROF_GE_API_L0 | ACL_PROF_TASK_TIME_L0 |
-                                ACL_PROF_TASK_MEMORY | ACL_PROF_TASK_TIME_L2 | ACL_PROF_OP_ATTR |
-                                ACL_PROF_TASK_TIME_L3 | ACL_PROF_GE_API_L1)
-                             : (ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_MSPROFTX);
+  const uint64_t types =
+      all_switches ? (ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_AICORE_METRICS | ACL_PROF_AICPU |
+                      ACL_PROF_L2CACHE | ACL_PROF_HCCL_TRACE | ACL_PROF_TRAINING_TRACE | ACL_PROF_MSPROFTX |
+                      ACL_PROF_RUNTIME_API | ACL_PROF_GE_API_L0 | ACL_PROF_TASK_TIME_L0 | ACL_PROF_TASK_MEMORY |
+                      ACL_PROF_TASK_TIME_L2 | ACL_PROF_OP_ATTR | ACL_PROF_TASK_TIME_L3 | ACL_PROF_GE_API_L1)
+                   : (ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_MSPROFTX);
   aclprofConfig* config =
       aclprofCreateConfig(devices, 1, all_switches ? ACL_AICORE_PIPE_UTILIZATION : ACL_AICORE_NONE, nullptr, types);
   if (config == nullptr) {
@@ -168,7 +167,8 @@ int main(int argc, char** argv) {
   std::sort(files.begin(), files.end());
   std::printf("summaries and timeline in %s:\n", out_dir.c_str());
   for (const auto& f : files) std::printf("  %s\n", f.c_str());
-  std::printf("open the msprof_*.json timeline in https://ui.perfetto.dev, chrome://tracing or MindStudio Insight;\n"
-              "timeline_*.svg opens in any browser.\n");
+  std::printf(
+      "open the msprof_*.json timeline in https://ui.perfetto.dev, chrome://tracing or MindStudio Insight;\n"
+      "timeline_*.svg opens in any browser.\n");
   return files.empty() ? 1 : 0;
 }

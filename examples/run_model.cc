@@ -18,14 +18,14 @@
 
 namespace {
 
-#define CHECK_ACL(expr)                                                                       \
-  do {                                                                                        \
-    aclError check_ret_ = (expr);                                                             \
-    if (check_ret_ != ACL_SUCCESS) {                                                          \
-      const char* msg = aclGetRecentErrMsg();                                                 \
+#define CHECK_ACL(expr)                                                                          \
+  do {                                                                                           \
+    aclError check_ret_ = (expr);                                                                \
+    if (check_ret_ != ACL_SUCCESS) {                                                             \
+      const char* msg = aclGetRecentErrMsg();                                                    \
       std::fprintf(stderr, "%s failed: %d (%s)\n", #expr, check_ret_, msg ? msg : "no message"); \
-      std::exit(1);                                                                           \
-    }                                                                                         \
+      std::exit(1);                                                                              \
+    }                                                                                            \
   } while (0)
 
 struct Buffers {
@@ -103,10 +103,11 @@ int main(int argc, char** argv) {
 
   const char* soc = aclrtGetSocName();
   std::printf("model %s: %zu inputs, %zu outputs, %zu ops per run, %d run(s) on %s (backend %s)\n\n", model_path,
-              aclmdlGetNumInputs(desc), aclmdlGetNumOutputs(desc), iterations > 0 ? written / static_cast<size_t>(iterations) : 0,
-              iterations, soc ? soc : "?", aclsimGetBackendName());
-  std::printf("%-5s %-40s %-22s %-15s %6s %14s %14s\n", "#", "op name", "op type", "engine", "block",
-              "start (us)", "duration (us)");
+              aclmdlGetNumInputs(desc), aclmdlGetNumOutputs(desc),
+              iterations > 0 ? written / static_cast<size_t>(iterations) : 0, iterations, soc ? soc : "?",
+              aclsimGetBackendName());
+  std::printf("%-5s %-40s %-22s %-15s %6s %14s %14s\n", "#", "op name", "op type", "engine", "block", "start (us)",
+              "duration (us)");
   uint64_t first = written ? records[0].startNs : 0, last = 0, busy = 0;
   for (size_t i = 0; i < written; ++i) {
     const aclsimTaskRecord& r = records[i];
@@ -122,10 +123,10 @@ int main(int argc, char** argv) {
   uint64_t flops = 0, macs = 0, bytes = 0, op_ns = 0;
   CHECK_ACL(aclsimGetModelCost(model_id, &flops, &macs, &bytes, &op_ns));
   std::printf("\ntotal device time: %.3f us for %d run(s) (%.3f us per run); sum of op durations %.3f us\n",
-              static_cast<double>(last - first) / 1e3, iterations,
-              static_cast<double>(last - first) / 1e3 / iterations, static_cast<double>(busy) / 1e3);
-  std::printf("model cost: %.3f GFLOP per run (%.3f GMAC on cube units), %.1f MB moved\n", static_cast<double>(flops) / 1e9,
-              static_cast<double>(macs) / 1e9, static_cast<double>(bytes) / 1e6);
+              static_cast<double>(last - first) / 1e3, iterations, static_cast<double>(last - first) / 1e3 / iterations,
+              static_cast<double>(busy) / 1e3);
+  std::printf("model cost: %.3f GFLOP per run (%.3f GMAC on cube units), %.1f MB moved\n",
+              static_cast<double>(flops) / 1e9, static_cast<double>(macs) / 1e9, static_cast<double>(bytes) / 1e6);
   if (dropped != 0) std::printf("note: %" PRIu64 " trace records did not fit\n", dropped);
 
   FreeDataset(in);

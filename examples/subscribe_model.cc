@@ -158,7 +158,8 @@ int main(int argc, char** argv) {
   close(fds[0]);
   CHECK_ACL(aclprofDestroySubscribeConfig(sub_config));
 
-  std::printf("subscription: %zu op records (%" PRIu64 " bytes) from %d run(s) of %s; write fd after unsubscribe: %d\n\n",
+  std::printf("subscription: %zu op records (%" PRIu64
+              " bytes) from %d run(s) of %s; write fd after unsubscribe: %d\n\n",
               rows.size(), bytes, iterations, model_path, write_fd);
   std::printf("%-5s %-6s %-40s %-22s %14s %14s %12s\n", "#", "model", "op name", "op type", "start (us)",
               "duration (us)", "exec (us)");

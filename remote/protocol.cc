@@ -213,8 +213,8 @@ StatusOr<Endpoint> ParseEndpoint(std::string_view text) {
     ep.path = std::string(text.substr(5));
     if (ep.path.empty()) return BadEndpoint(text, "empty socket path");
     if (ep.path.size() >= sizeof(sockaddr_un{}.sun_path)) {
-      return BadEndpoint(text, "socket path longer than " + std::to_string(sizeof(sockaddr_un{}.sun_path) - 1) +
-                                   " bytes");
+      return BadEndpoint(text,
+                         "socket path longer than " + std::to_string(sizeof(sockaddr_un{}.sun_path) - 1) + " bytes");
     }
     return ep;
   }

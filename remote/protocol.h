@@ -142,9 +142,9 @@ class Reader {
 struct Endpoint {
   enum class Kind : uint8_t { kUnix, kTcp };
   Kind kind = Kind::kUnix;
-  std::string path;  // kUnix
-  std::string host;  // kTcp: numeric address, "localhost" mapped to 127.0.0.1
-  uint16_t port = 0; // kTcp; 0 lets a server pick one
+  std::string path;   // kUnix
+  std::string host;   // kTcp: numeric address, "localhost" mapped to 127.0.0.1
+  uint16_t port = 0;  // kTcp; 0 lets a server pick one
 };
 
 // Parses |text|. Malformed text, a Unix path longer than a sockaddr_un

@@ -7,9 +7,7 @@
 namespace aclsim::runtime {
 namespace {
 
-Status AttrError(const std::string& what) {
-  return Status(ErrorCode::kFileAttrInvalid, "config: " + what);
-}
+Status AttrError(const std::string& what) { return Status(ErrorCode::kFileAttrInvalid, "config: " + what); }
 
 }  // namespace
 
@@ -66,9 +64,11 @@ Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options) {
       if (!plan.ok()) return plan.status();
       b.faults_json = v.dump();
     } else if (key == "log_level") {
-      static constexpr std::pair<const char*, LogLevel> kLevels[] = {
-          {"debug", LogLevel::kDebug}, {"info", LogLevel::kInfo}, {"warning", LogLevel::kWarning},
-          {"error", LogLevel::kError}, {"none", LogLevel::kNone}};
+      static constexpr std::pair<const char*, LogLevel> kLevels[] = {{"debug", LogLevel::kDebug},
+                                                                     {"info", LogLevel::kInfo},
+                                                                     {"warning", LogLevel::kWarning},
+                                                                     {"error", LogLevel::kError},
+                                                                     {"none", LogLevel::kNone}};
       bool found = false;
       for (const auto& [name, level] : kLevels) {
         if (v == name) {

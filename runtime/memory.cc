@@ -8,8 +8,7 @@ namespace aclsim::runtime {
 
 MemoryRegistry::~MemoryRegistry() { FreeAll(-1); }
 
-StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, size_t size,
-                                         uint64_t capacity_bytes) {
+StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, size_t size, uint64_t capacity_bytes) {
   if (size == 0) return Status(ErrorCode::kInvalidParam, "allocation size must be > 0");
   std::lock_guard<std::mutex> lock(mu_);
   if (kind == MemoryKind::kDevice) {
@@ -18,10 +17,10 @@ StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, siz
       if (a.kind == MemoryKind::kDevice && a.device_id == device_id) used += a.size;
     }
     if (size > capacity_bytes || used + size > capacity_bytes) {
-      return Status(ErrorCode::kRtMemoryAllocation,
-                    "device " + std::to_string(device_id) + " memory exhausted: " + std::to_string(used) +
-                        " bytes in use, " + std::to_string(size) + " requested, capacity " +
-                        std::to_string(capacity_bytes));
+      return Status(ErrorCode::kRtMemoryAllocation, "device " + std::to_string(device_id) +
+                                                        " memory exhausted: " + std::to_string(used) +
+                                                        " bytes in use, " + std::to_string(size) +
+                                                        " requested, capacity " + std::to_string(capacity_bytes));
     }
   }
   size_t rounded = (size + 63) / 64 * 64;
@@ -38,9 +37,9 @@ Status MemoryRegistry::Free(MemoryKind kind, void* ptr) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = allocations_.find(reinterpret_cast<uintptr_t>(ptr));
   if (it == allocations_.end() || it->second.kind != kind) {
-    return Status(ErrorCode::kRtParamInvalid,
-                  std::string("pointer was not returned by ") +
-                      (kind == MemoryKind::kDevice ? "aclrtMalloc" : "aclrtMallocHost") + " or was already freed");
+    return Status(ErrorCode::kRtParamInvalid, std::string("pointer was not returned by ") +
+                                                  (kind == MemoryKind::kDevice ? "aclrtMalloc" : "aclrtMallocHost") +
+                                                  " or was already freed");
   }
   std::free(ptr);
   allocations_.erase(it);

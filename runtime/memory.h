@@ -18,7 +18,13 @@
 namespace aclsim::runtime {
 
 enum class MemoryKind : uint8_t { kDevice, kHost };
-enum class CopyKind : uint8_t { kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDeviceToDevice = 3, kDefault = 4 };
+enum class CopyKind : uint8_t {
+  kHostToHost = 0,
+  kHostToDevice = 1,
+  kDeviceToHost = 2,
+  kDeviceToDevice = 3,
+  kDefault = 4
+};
 
 class MemoryRegistry {
  public:

@@ -48,12 +48,11 @@ Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend>
   if (auto faults = device::ParseFaults(options.backend_options.faults_json); faults.ok()) {
     subscriptions_->SetFaults(faults->slow_delivery_us, faults->corrupt_record);
   }
-  tx_ = std::make_unique<prof::TxManager>(
-      [this] { return ProfHostNowNs(); }, [] { return CurrentThreadId(); },
-      [this](void* stream, uint64_t mark_id) {
-        return SubmitMarker(static_cast<Stream*>(stream), mark_id, /*tag=*/11).ok();
-      },
-      static_cast<uint32_t>(::getpid()));
+  tx_ = std::make_unique<prof::TxManager>([this] { return ProfHostNowNs(); }, [] { return CurrentThreadId(); },
+                                          [this](void* stream, uint64_t mark_id) {
+                                            return SubmitMarker(static_cast<Stream*>(stream), mark_id, /*tag=*/11).ok();
+                                          },
+                                          static_cast<uint32_t>(::getpid()));
 }
 
 Runtime::~Runtime() {
@@ -79,9 +78,9 @@ uint32_t Runtime::DeviceCount() const { return backend_->DeviceCount(); }
 
 StatusOr<DeviceState*> Runtime::OpenDeviceLocked(int32_t device_id) {
   if (device_id < 0 || static_cast<uint32_t>(device_id) >= backend_->DeviceCount()) {
-    return Status(ErrorCode::kRtInvalidDeviceId,
-                  "device id " + std::to_string(device_id) + " is out of range (device count " +
-                      std::to_string(backend_->DeviceCount()) + ")");
+    return Status(ErrorCode::kRtInvalidDeviceId, "device id " + std::to_string(device_id) +
+                                                     " is out of range (device count " +
+                                                     std::to_string(backend_->DeviceCount()) + ")");
   }
   auto it = devices_.find(device_id);
   if (it != devices_.end()) return it->second.get();
@@ -429,9 +428,7 @@ StatusOr<void*> Runtime::MallocDevice(size_t size) {
 
 Status Runtime::FreeDevice(void* ptr) { return memory_.Free(MemoryKind::kDevice, ptr); }
 
-StatusOr<void*> Runtime::MallocHost(size_t size) {
-  return memory_.Allocate(MemoryKind::kHost, -1, size, UINT64_MAX);
-}
+StatusOr<void*> Runtime::MallocHost(size_t size) { return memory_.Allocate(MemoryKind::kHost, -1, size, UINT64_MAX); }
 
 Status Runtime::FreeHost(void* ptr) { return memory_.Free(MemoryKind::kHost, ptr); }
 
@@ -532,7 +529,8 @@ StatusOr<std::pair<std::string, std::string>> Runtime::GetModelOp(uint32_t model
   std::lock_guard<std::mutex> lock(mu_);
   auto it = models_.find(model_id);
   if (it == models_.end() || op_index >= it->second->graph.ops.size()) {
-    return Status(ErrorCode::kInvalidParam, "no op " + std::to_string(op_index) + " in model " + std::to_string(model_id));
+    return Status(ErrorCode::kInvalidParam,
+                  "no op " + std::to_string(op_index) + " in model " + std::to_string(model_id));
   }
   const model::Op& op = it->second->graph.ops[op_index];
   return std::make_pair(op.name, op.type);
@@ -559,10 +557,10 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
       }
       for (size_t i = 0; i < bufs.size(); ++i) {
         if (bufs[i].data == nullptr || bufs[i].size < sizes[i]) {
-          return Status(ErrorCode::kInvalidParam,
-                        std::string(what) + " buffer " + std::to_string(i) + " holds " + std::to_string(bufs[i].size) +
-                            " bytes at " + (bufs[i].data ? "a valid address" : "NULL") + ", the model needs " +
-                            std::to_string(sizes[i]));
+          return Status(ErrorCode::kInvalidParam, std::string(what) + " buffer " + std::to_string(i) + " holds " +
+                                                      std::to_string(bufs[i].size) + " bytes at " +
+                                                      (bufs[i].data ? "a valid address" : "NULL") +
+                                                      ", the model needs " + std::to_string(sizes[i]));
         }
       }
       return OkStatus();
@@ -571,9 +569,9 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
     ACLSIM_RETURN_IF_ERROR(check("output", outputs, m.output_sizes));
     ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
     if (s->context_->device_ != m.device) {
-      return Status(ErrorCode::kRtStreamContext,
-                    "model " + std::to_string(model_id) + " is loaded on device " + std::to_string(m.device->id_) +
-                        ", the stream belongs to device " + std::to_string(s->context_->device_->id_));
+      return Status(ErrorCode::kRtStreamContext, "model " + std::to_string(model_id) + " is loaded on device " +
+                                                     std::to_string(m.device->id_) + ", the stream belongs to device " +
+                                                     std::to_string(s->context_->device_->id_));
     }
     dev = m.device->device_.get();
     device_id = m.device->id_;

@@ -108,8 +108,8 @@ class DeviceState {
   friend class Runtime;
   int32_t id_ = 0;
   std::unique_ptr<device::Device> device_;
-  int32_t set_count_ = 0;        // aclrtSetDevice calls not yet reset
-  Context* primary_ = nullptr;   // owned by Runtime::contexts_
+  int32_t set_count_ = 0;       // aclrtSetDevice calls not yet reset
+  Context* primary_ = nullptr;  // owned by Runtime::contexts_
   std::unique_ptr<SinkFanout> fanout_ = std::make_unique<SinkFanout>();
 };
 
@@ -203,9 +203,8 @@ class Runtime {
   // Checks the datasets against the model, enqueues one execution on |stream|
   // and, when |synchronous|, waits for it.
   // |out_launch| (optional) receives the device and first task launched.
-  Status ExecuteModel(uint32_t model_id, const std::vector<BufferView>& inputs,
-                      const std::vector<BufferView>& outputs, Stream* stream, bool synchronous,
-                      prof::ApiRecord* out_launch = nullptr);
+  Status ExecuteModel(uint32_t model_id, const std::vector<BufferView>& inputs, const std::vector<BufferView>& outputs,
+                      Stream* stream, bool synchronous, prof::ApiRecord* out_launch = nullptr);
   // Name and type of op |op_index| of a loaded model.
   StatusOr<std::pair<std::string, std::string>> GetModelOp(uint32_t model_id, uint32_t op_index) const;
 
@@ -288,15 +287,15 @@ class Runtime {
   const prof::OpInfo* InternOpInfo(const model::Graph& graph, const model::Op& op);
 
   struct ProfSession {
-    bool initialized = false;       // aclprofInit (or an auto-init by Start)
-    std::string init_path;          // absolute
+    bool initialized = false;                   // aclprofInit (or an auto-init by Start)
+    std::string init_path;                      // absolute
     std::map<int32_t, std::string> set_config;  // aclprofSetConfig values
     bool running = false;
     bool warm = false;
-    prof::SessionConfig config;     // of the running (or warm) session
+    prof::SessionConfig config;       // of the running (or warm) session
     std::vector<uint32_t> collected;  // device ids attached so far
     std::vector<prof::ClockSync> clock_sync;
-    std::string job_dir;            // PROF_* of the running session
+    std::string job_dir;  // PROF_* of the running session
     std::string last_job_dir;
     int64_t host_start_ns = 0;
   };

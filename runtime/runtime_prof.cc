@@ -210,12 +210,13 @@ Status Runtime::ProfStart(const prof::SessionConfig* config) {
   }
   ACLSIM_RETURN_IF_ERROR(MakeDirs(base));
   const int64_t unix_ms =
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   std::random_device entropy;
-  const std::string job = base + "/" +
-                          prof::ProfDirectoryName(g_start_count.fetch_add(1), unix_ms,
-                                                  static_cast<uint32_t>(::getpid()),
-                                                  (static_cast<uint64_t>(entropy()) << 32) ^ entropy());
+  const std::string job =
+      base + "/" +
+      prof::ProfDirectoryName(g_start_count.fetch_add(1), unix_ms, static_cast<uint32_t>(::getpid()),
+                              (static_cast<uint64_t>(entropy()) << 32) ^ entropy());
   ACLSIM_RETURN_IF_ERROR(MakeDirs(job + "/host/data"));
 
   session_.running = true;
@@ -314,8 +315,8 @@ Status Runtime::WriteSession(prof::SessionData data, const std::string& job_dir)
     std::string info = "{\n  \"deviceId\": " + std::to_string(d.device_id) + ",\n  \"socName\": \"" + d.soc_name +
                        "\",\n  \"aiCoreNum\": " + std::to_string(d.ai_core_count) +
                        ",\n  \"aivNum\": " + std::to_string(d.vector_core_count) + "\n}\n";
-    ACLSIM_RETURN_IF_ERROR(WriteText(job_dir + "/device_" + std::to_string(d.device_id) + "/info.json." +
-                                         std::to_string(d.device_id), info));
+    ACLSIM_RETURN_IF_ERROR(WriteText(
+        job_dir + "/device_" + std::to_string(d.device_id) + "/info.json." + std::to_string(d.device_id), info));
   }
   const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   tm local{};
@@ -331,7 +332,8 @@ Status Runtime::ProfStop(const prof::SessionConfig* config) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (prof_mode_ == ProfMode::kSubscribe) {
-      return Status(ErrorCode::kProfApiConflict, "operator subscription is active; aclprofStop cannot be mixed with it");
+      return Status(ErrorCode::kProfApiConflict,
+                    "operator subscription is active; aclprofStop cannot be mixed with it");
     }
     if (prof_mode_ == ProfMode::kOff) return OkStatus();  // HEAD: not initialised → no-op
     if (config != nullptr) ACLSIM_RETURN_IF_ERROR(prof::CheckSessionConfig(*config));
@@ -371,7 +373,8 @@ Status Runtime::ProfFinalize() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (prof_mode_ == ProfMode::kSubscribe) {
-      return Status(ErrorCode::kProfApiConflict, "operator subscription is active; aclprofFinalize cannot be mixed with it");
+      return Status(ErrorCode::kProfApiConflict,
+                    "operator subscription is active; aclprofFinalize cannot be mixed with it");
     }
     if (prof_mode_ == ProfMode::kOff) return OkStatus();  // HEAD: not initialised → no-op
     if (session_.running) {

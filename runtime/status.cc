@@ -70,8 +70,7 @@ const char* ErrorCodeName(ErrorCode code) {
 
 std::string Status::ToString() const {
   if (ok()) return "OK";
-  return std::string(ErrorCodeName(code_)) + " (" +
-         std::to_string(static_cast<int32_t>(code_)) + "): " + message_;
+  return std::string(ErrorCodeName(code_)) + " (" + std::to_string(static_cast<int32_t>(code_)) + "): " + message_;
 }
 
 }  // namespace aclsim

@@ -87,8 +87,7 @@ enum class ErrorCode : int32_t {
 class [[nodiscard]] Status {
  public:
   Status() = default;
-  Status(ErrorCode code, std::string message)
-      : code_(code), message_(std::move(message)) {}
+  Status(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
 
   static Status Ok() { return Status(); }
 
@@ -108,7 +107,7 @@ inline Status OkStatus() { return Status(); }
 template <typename T>
 class [[nodiscard]] StatusOr {
  public:
-  StatusOr(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  StatusOr(T value) : value_(std::move(value)) {}          // NOLINT: implicit by design
   StatusOr(Status status) : status_(std::move(status)) {}  // NOLINT
 
   bool ok() const { return status_.ok(); }
@@ -130,9 +129,9 @@ const char* ErrorCodeName(ErrorCode code);
 
 }  // namespace aclsim
 
-#define ACLSIM_RETURN_IF_ERROR(expr)        \
-  do {                                      \
-    ::aclsim::Status aclsim_status_ = (expr); \
+#define ACLSIM_RETURN_IF_ERROR(expr)                 \
+  do {                                               \
+    ::aclsim::Status aclsim_status_ = (expr);        \
     if (!aclsim_status_.ok()) return aclsim_status_; \
   } while (0)
 

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config googletest libgtest-dev libgmock-dev chromium
-          libbenchmark-dev nlohmann-json3-dev libboost-dev python3 binutils
+          clang-format libbenchmark-dev nlohmann-json3-dev libboost-dev python3 binutils
           pybind11-dev python3-dev python3-pytest python3-numpy
           libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx)
 for arg in "$@"; do

@@ -32,8 +32,7 @@ class CorePool {
       return start;
     }
     // The k earliest cores become free at |end|; keep the vector sorted.
-    auto first_later = std::upper_bound(free_at_ns_.begin() + static_cast<std::ptrdiff_t>(k),
-                                        free_at_ns_.end(), end);
+    auto first_later = std::upper_bound(free_at_ns_.begin() + static_cast<std::ptrdiff_t>(k), free_at_ns_.end(), end);
     std::fill(free_at_ns_.begin(), free_at_ns_.begin() + static_cast<std::ptrdiff_t>(k), end);
     std::rotate(free_at_ns_.begin(), free_at_ns_.begin() + static_cast<std::ptrdiff_t>(k), first_later);
     return start;

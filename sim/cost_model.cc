@@ -24,9 +24,8 @@ uint64_t VectorFlopsPerElement(std::string_view type) {
   if (IsOneOf(type, {"BatchNorm", "BNInfer", "BatchNormInference"})) return 2;
   if (IsOneOf(type, {"Gelu", "FastGelu", "Swish", "Silu", "SwiGlu", "Erf"})) return 8;
   if (IsOneOf(type, {"Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Rsqrt"})) return 4;
-  if (IsOneOf(type, {"Reshape", "Transpose", "TransData", "Cast", "Identity", "Gather",
-                     "GatherV2", "Concat", "ConcatV2", "Split", "Slice", "StridedSlice",
-                     "Squeeze", "Unsqueeze", "Flatten", "Pad"})) {
+  if (IsOneOf(type, {"Reshape", "Transpose", "TransData", "Cast", "Identity", "Gather", "GatherV2", "Concat",
+                     "ConcatV2", "Split", "Slice", "StridedSlice", "Squeeze", "Unsqueeze", "Flatten", "Pad"})) {
     return 0;
   }
   return 1;
@@ -47,11 +46,10 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
     const auto& w = graph.tensor(op.inputs[1]);
     uint64_t per_output = w.shape.empty() ? 0 : Elements(w) / static_cast<uint64_t>(w.shape[0]);
     work.macs = out_elems * per_output;
-  } else if (IsOneOf(type, {"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2"}) &&
-             op.inputs.size() >= 2) {
+  } else if (IsOneOf(type, {"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2"}) && op.inputs.size() >= 2) {
     const auto& a = graph.tensor(op.inputs[0]);
-    bool transpose_a = op.BoolAttr("transpose_a", false) || op.BoolAttr("adj_x1", false) ||
-                       op.BoolAttr("transpose_x1", false);
+    bool transpose_a =
+        op.BoolAttr("transpose_a", false) || op.BoolAttr("adj_x1", false) || op.BoolAttr("transpose_x1", false);
     uint64_t k = 0;
     if (a.shape.size() >= 2) {
       k = static_cast<uint64_t>(transpose_a ? a.shape[a.shape.size() - 2] : a.shape.back());
@@ -59,8 +57,7 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
       k = static_cast<uint64_t>(a.shape[0]);
     }
     work.macs = out_elems * k;
-  } else if (IsOneOf(type, {"FlashAttentionScore", "FusedInferAttentionScore", "Attention"}) &&
-             op.inputs.size() >= 2) {
+  } else if (IsOneOf(type, {"FlashAttentionScore", "FusedInferAttentionScore", "Attention"}) && op.inputs.size() >= 2) {
     const auto& q = graph.tensor(op.inputs[0]);
     const auto& k = graph.tensor(op.inputs[1]);
     if (q.shape.size() == 4 && k.shape.size() == 4) {
@@ -72,8 +69,8 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
     work.flops = 2 * work.macs;
     return work;
   }
-  if (IsOneOf(type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool",
-                     "MaxPoolV3", "AvgPoolV2", "GlobalAveragePool", "ArgMax"}) &&
+  if (IsOneOf(type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool", "MaxPoolV3",
+                     "AvgPoolV2", "GlobalAveragePool", "ArgMax"}) &&
       !op.inputs.empty()) {
     work.flops = Elements(graph.tensor(op.inputs[0]));
     return work;
@@ -101,8 +98,7 @@ int64_t CostModel::DurationNs(const Op& op, const OpWork& work, uint32_t block_d
                       static_cast<double>(std::max<uint32_t>(1, block_dim)) / cores;
   const double compute_s = static_cast<double>(work.flops) / peak;
   const double memory_s = static_cast<double>(work.bytes) / profile_.memory_bandwidth_bytes_per_s;
-  return profile_.launch_overhead_ns[engine] +
-         static_cast<int64_t>(std::ceil(std::max(compute_s, memory_s) * 1e9));
+  return profile_.launch_overhead_ns[engine] + static_cast<int64_t>(std::ceil(std::max(compute_s, memory_s) * 1e9));
 }
 
 }  // namespace aclsim::sim

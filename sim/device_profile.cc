@@ -13,9 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-Status ProfileError(const std::string& what) {
-  return Status(ErrorCode::kInvalidParam, "device profile: " + what);
-}
+Status ProfileError(const std::string& what) { return Status(ErrorCode::kInvalidParam, "device profile: " + what); }
 
 }  // namespace
 

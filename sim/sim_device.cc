@@ -56,12 +56,13 @@ bool SimDevice::LosesDeviceAt(uint64_t task_id) {
 }
 
 bool SimDevice::FailsHere(uint64_t task_id, const std::string* name, int32_t* out_error) {
-  if (const auto& f = faults_.fail_task; f && device::FaultPlan::Applies(f->device, device_id_) && f->task_id == task_id) {
+  if (const auto& f = faults_.fail_task;
+      f && device::FaultPlan::Applies(f->device, device_id_) && f->task_id == task_id) {
     *out_error = f->error;
     return true;
   }
   if (const auto& f = faults_.fail_op; f && name != nullptr && device::FaultPlan::Applies(f->device, device_id_) &&
-                                          *name == f->name && ++fail_op_seen_ == f->occurrence) {
+                                       *name == f->name && ++fail_op_seen_ == f->occurrence) {
     *out_error = f->error;
     return true;
   }

@@ -34,8 +34,7 @@ namespace aclsim::sim {
 
 class SimDevice final : public device::Device {
  public:
-  SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> profile,
-            const device::BackendOptions& options);
+  SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> profile, const device::BackendOptions& options);
   ~SimDevice() override;
 
   const device::DeviceInfo& info() const override { return info_; }
@@ -48,8 +47,7 @@ class SimDevice final : public device::Device {
   StatusOr<std::vector<device::OpCost>> GetGraphCosts(device::ExecutableId exe) override;
   StatusOr<device::TaskId> SubmitGraph(device::StreamId stream, device::ExecutableId exe,
                                        const device::LaunchInfo& launch) override;
-  StatusOr<device::TaskId> SubmitMarker(device::StreamId stream,
-                                        const device::MarkerInfo& marker) override;
+  StatusOr<device::TaskId> SubmitMarker(device::StreamId stream, const device::MarkerInfo& marker) override;
   Status SubmitEventRecord(device::StreamId stream, device::EventId event) override;
   Status SubmitEventWait(device::StreamId stream, device::EventId event) override;
   Status SynchronizeStream(device::StreamId stream) override;
@@ -75,7 +73,7 @@ class SimDevice final : public device::Device {
   struct Executable {
     std::vector<CompiledOp> ops;
     std::vector<std::string> names;  // op names (fault injection matches them)
-    std::vector<uint32_t> deps;  // producer op indices, ranges per op
+    std::vector<uint32_t> deps;      // producer op indices, ranges per op
     std::vector<device::OpCost> costs;
     uint32_t stream_count = 1;
   };

@@ -64,7 +64,8 @@ void Def(py::module_& m, const char* name, F&& f, const char* doc, const Extra&.
       name,
       [where](py::args args, py::kwargs kwargs) {
         std::string got;
-        for (py::handle a : args) got += (got.empty() ? "" : ", ") + std::string(py::str(a.get_type().attr("__name__")));
+        for (py::handle a : args)
+          got += (got.empty() ? "" : ", ") + std::string(py::str(a.get_type().attr("__name__")));
         for (auto kv : kwargs) {
           got += (got.empty() ? "" : ", ") + std::string(py::str(kv.first)) + "=" +
                  std::string(py::str(kv.second.get_type().attr("__name__")));
@@ -249,8 +250,7 @@ int StopThread(uint64_t thread_id) {
 
 void DefTopLevel(py::module_& m) {
   Def(
-      m, "init",
-      [](std::optional<std::string> path) { return aclInit(path ? path->c_str() : nullptr); },
+      m, "init", [](std::optional<std::string> path) { return aclInit(path ? path->c_str() : nullptr); },
       "init([config_path]) -> ret: aclInit.", py::arg("config_path") = py::none());
   Def(m, "finalize", &aclFinalize, "finalize() -> ret: aclFinalize.", NoGil());
   Def(
@@ -261,7 +261,8 @@ void DefTopLevel(py::module_& m) {
       },
       "get_recent_err_msg() -> str or None: aclGetRecentErrMsg.");
   Def(
-      m, "create_data_buffer", [](Handle data, size_t size) { return Addr(aclCreateDataBuffer(Ptr<void>(data), size)); },
+      m, "create_data_buffer",
+      [](Handle data, size_t size) { return Addr(aclCreateDataBuffer(Ptr<void>(data), size)); },
       "create_data_buffer(data, size) -> buffer: aclCreateDataBuffer.", py::arg("data"), py::arg("size"));
   Def(
       m, "destroy_data_buffer", [](Handle buffer) { return aclDestroyDataBuffer(Ptr<const aclDataBuffer>(buffer)); },
@@ -396,7 +397,8 @@ void DefRt(py::module_& rt) {
       rt, "destroy_event", [](Handle event) { return aclrtDestroyEvent(Ptr<void>(event)); },
       "destroy_event(event) -> ret.", py::arg("event"));
   Def(
-      rt, "record_event", [](Handle event, Handle stream) { return aclrtRecordEvent(Ptr<void>(event), Ptr<void>(stream)); },
+      rt, "record_event",
+      [](Handle event, Handle stream) { return aclrtRecordEvent(Ptr<void>(event), Ptr<void>(stream)); },
       "record_event(event, stream) -> ret.", py::arg("event"), py::arg("stream"));
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -740,8 +742,8 @@ void DefProf(py::module_& prof) {
   Def(
       prof, "get_op_start",
       [](Handle op_info, uint64_t len, uint32_t i) { return aclprofGetOpStart(Ptr<const void>(op_info), len, i); },
-      "get_op_start(op_info, op_info_len, index) -> int ns (0 on failure).", py::arg("op_info"),
-      py::arg("op_info_len"), py::arg("index"));
+      "get_op_start(op_info, op_info_len, index) -> int ns (0 on failure).", py::arg("op_info"), py::arg("op_info_len"),
+      py::arg("index"));
   Def(
       prof, "get_op_end",
       [](Handle op_info, uint64_t len, uint32_t i) { return aclprofGetOpEnd(Ptr<const void>(op_info), len, i); },
@@ -775,10 +777,11 @@ void DefProf(py::module_& prof) {
   Def(
       prof, "create_stamp", []() { return Addr(aclprofCreateStamp()); }, "create_stamp() -> stamp (0 on failure).");
   Def(
-      prof, "destroy_stamp", [](Handle stamp) { aclprofDestroyStamp(Ptr<void>(stamp)); }, "destroy_stamp(stamp) -> None.",
-      py::arg("stamp"));
+      prof, "destroy_stamp", [](Handle stamp) { aclprofDestroyStamp(Ptr<void>(stamp)); },
+      "destroy_stamp(stamp) -> None.", py::arg("stamp"));
   Def(
-      prof, "push", [](Handle stamp) { return aclprofPush(Ptr<void>(stamp)); }, "push(stamp) -> ret.", py::arg("stamp"));
+      prof, "push", [](Handle stamp) { return aclprofPush(Ptr<void>(stamp)); }, "push(stamp) -> ret.",
+      py::arg("stamp"));
   Def(prof, "pop", &aclprofPop, "pop() -> ret.");
   Def(
       prof, "range_start",
@@ -796,7 +799,8 @@ void DefProf(py::module_& prof) {
       },
       "set_stamp_trace_message(stamp, msg, msg_len) -> ret.", py::arg("stamp"), py::arg("msg"), py::arg("msg_len"));
   Def(
-      prof, "mark", [](Handle stamp) { return aclprofMark(Ptr<void>(stamp)); }, "mark(stamp) -> ret.", py::arg("stamp"));
+      prof, "mark", [](Handle stamp) { return aclprofMark(Ptr<void>(stamp)); }, "mark(stamp) -> ret.",
+      py::arg("stamp"));
   Def(
       prof, "mark_ex",
       [](const std::string& msg, Handle stream) {
@@ -813,8 +817,7 @@ void DefUtil(py::module_& util) {
         if (!PyBytes_Check(b.ptr())) throw py::value_error("acl.util.bytes_to_ptr needs an bytes as argument");
         return Addr(PyBytes_AS_STRING(b.ptr()));
       },
-      "bytes_to_ptr(b) -> ptr: address of the bytes object's buffer (no copy; valid while b is alive).",
-      py::arg("b"));
+      "bytes_to_ptr(b) -> ptr: address of the bytes object's buffer (no copy; valid while b is alive).", py::arg("b"));
   Def(
       util, "ptr_to_bytes",
       [](Handle ptr, size_t size) {

@@ -9,9 +9,7 @@ using aclsim::api::Convert;
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath) {
-  return Convert(aclsim::api::Initialize(configPath));
-}
+ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath) { return Convert(aclsim::api::Initialize(configPath)); }
 
 ACL_FUNC_VISIBILITY aclError aclFinalize(void) { return Convert(aclsim::api::Finalize()); }
 

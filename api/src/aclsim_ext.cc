@@ -79,8 +79,7 @@ ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, si
     r.endNs = static_cast<uint64_t>(e.record.end_ns);
     r.flops = e.record.flops;
     r.bytes = e.record.bytes;
-    CopyString(r.engine, sizeof(r.engine),
-               r.kind == ACLSIM_TASK_OP ? aclsim::model::EngineName(e.record.engine) : "");
+    CopyString(r.engine, sizeof(r.engine), r.kind == ACLSIM_TASK_OP ? aclsim::model::EngineName(e.record.engine) : "");
     CopyString(r.opType, sizeof(r.opType), e.op_type);
     CopyString(r.opName, sizeof(r.opName), e.op_name);
   }

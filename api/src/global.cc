@@ -38,8 +38,8 @@ constexpr const char* kSimPluginFile = "libaclsim_backend_sim.so";
 StatusOr<std::string> SimPluginPath() {
   Dl_info info{};
   if (dladdr(&g_mu, &info) == 0 || info.dli_fname == nullptr || *info.dli_fname == '\0') {
-    return Status(ErrorCode::kFailure, "backend 'sim-plugin': cannot locate libascendcl.so to find " +
-                                           std::string(kSimPluginFile));
+    return Status(ErrorCode::kFailure,
+                  "backend 'sim-plugin': cannot locate libascendcl.so to find " + std::string(kSimPluginFile));
   }
   std::string self = info.dli_fname;
   size_t slash = self.rfind('/');
@@ -53,7 +53,7 @@ bool IsPluginPath(const std::string& backend) {
 }
 
 device::BackendRegistry& Registry() {
-  static device::BackendRegistry& registry = [] () -> device::BackendRegistry& {
+  static device::BackendRegistry& registry = []() -> device::BackendRegistry& {
     auto& r = device::BackendRegistry::Global();
     sim::RegisterSimBackend(r);
     remote::RegisterRemoteBackend(r);
@@ -124,8 +124,7 @@ Status CreateLocked(const char* config_path) {
       return device::LoadPluginBackend(path, backend_options);
     });
   }
-  auto created =
-      runtime::Runtime::Create(options, IsPluginPath(options.backend) ? plugin_registry : Registry());
+  auto created = runtime::Runtime::Create(options, IsPluginPath(options.backend) ? plugin_registry : Registry());
   if (!created.ok()) {
     if (backend_env) {
       return Status(created.status().code(),

@@ -24,8 +24,8 @@ bool IsInitialized();
 
 // Declares |rt| (runtime::Runtime*) or returns the ACL error of a failed
 // runtime creation from the enclosing aclError-returning function.
-#define ACLSIM_GET_RUNTIME_OR_RETURN(rt)                             \
-  auto rt##_or_ = ::aclsim::api::GetRuntime();                       \
+#define ACLSIM_GET_RUNTIME_OR_RETURN(rt)                                \
+  auto rt##_or_ = ::aclsim::api::GetRuntime();                          \
   if (!rt##_or_.ok()) return ::aclsim::api::Convert(rt##_or_.status()); \
   ::aclsim::runtime::Runtime* rt = *rt##_or_
 

@@ -46,11 +46,11 @@ extern "C" {
 #undef ACLSIM_PROF_FAST_FN
 #undef ACLSIM_PROF_FN
 
-#define ACLSIM_FAST_ACCESSOR(ret, name, params, args, load)           \
-  MSVP_PROF_API ret name params {                                     \
-    if (const uint8_t* rec = aclsim::prof::CheckedRecordMemo args) return load;            \
-    const auto* t = Table();                                          \
-    return t == nullptr ? static_cast<ret>(0) : t->name args;         \
+#define ACLSIM_FAST_ACCESSOR(ret, name, params, args, load)                     \
+  MSVP_PROF_API ret name params {                                               \
+    if (const uint8_t* rec = aclsim::prof::CheckedRecordMemo args) return load; \
+    const auto* t = Table();                                                    \
+    return t == nullptr ? static_cast<ret>(0) : t->name args;                   \
   }
 
 using aclsim::prof::Load32;

@@ -165,9 +165,8 @@ aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, 
   // flag is set before the marker is issued (as in CANN).
   bool& flag = tag == ACL_STEP_START ? stepInfo->startFlag : stepInfo->endFlag;
   if (flag) {
-    return InvalidParam("aclprofGetStepTimestamp",
-                        tag == ACL_STEP_START ? "START was already issued for this step info"
-                                              : "END was already issued for this step info");
+    return InvalidParam("aclprofGetStepTimestamp", tag == ACL_STEP_START ? "START was already issued for this step info"
+                                                                         : "END was already issued for this step info");
   }
   flag = true;
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
@@ -259,14 +258,15 @@ int32_t aclprofSetStampPayload(void* stamp, const int32_t type, void* value) {
 
 aclError aclprofRangePushEx(aclprofEventAttributes* attr) {
   std::string description;
-  if (attr != nullptr && attr->messageType == ACL_PROF_MESSAGE_TYPE_TENSOR_INFO && attr->message.tensorInfo != nullptr) {
+  if (attr != nullptr && attr->messageType == ACL_PROF_MESSAGE_TYPE_TENSOR_INFO &&
+      attr->message.tensorInfo != nullptr) {
     const aclprofTensorInfo& info = *attr->message.tensorInfo;
-    description = "tensor info: opNameId=" + std::to_string(info.opNameId) + " opTypeId=" +
-                  std::to_string(info.opTypeId) + " tensors=" + std::to_string(info.tensorNum);
+    description = "tensor info: opNameId=" + std::to_string(info.opNameId) +
+                  " opTypeId=" + std::to_string(info.opTypeId) + " tensors=" + std::to_string(info.tensorNum);
     for (uint32_t i = 0; info.tensors != nullptr && i < info.tensorNum && i < 64; ++i) {
       const aclprofTensor& t = info.tensors[i];
-      description += std::string(i ? ";" : " [") + (t.type == 0 ? "in" : "out") + " dtype=" +
-                     std::to_string(t.dataType) + " format=" + std::to_string(t.format) + " shape=";
+      description += std::string(i ? ";" : " [") + (t.type == 0 ? "in" : "out") +
+                     " dtype=" + std::to_string(t.dataType) + " format=" + std::to_string(t.format) + " shape=";
       for (uint32_t d = 0; d < t.shapeDim && d < ACL_PROF_TENSOR_DATA_SHAPE_LEN; ++d) {
         description += (d ? "," : "") + std::to_string(t.shape[d]);
       }

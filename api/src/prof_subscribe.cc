@@ -20,10 +20,9 @@ using prof::OpNameTable;
 const uint8_t* Record(const char* function, const void* opInfo, size_t opInfoLen, uint32_t index) {
   const uint8_t* rec = prof::CheckedRecordMemo(opInfo, opInfoLen, index);
   if (rec == nullptr) {
-    SetError(ACL_ERROR_INVALID_PARAM,
-             std::string(function) + ": NULL opInfo, length " + std::to_string(opInfoLen) +
-                 " not a multiple of 80, index " + std::to_string(index) +
-                 " out of range, or the record's signature does not match");
+    SetError(ACL_ERROR_INVALID_PARAM, std::string(function) + ": NULL opInfo, length " + std::to_string(opInfoLen) +
+                                          " not a multiple of 80, index " + std::to_string(index) +
+                                          " out of range, or the record's signature does not match");
   }
   return rec;
 }
@@ -39,8 +38,8 @@ aclError NameLength(const char* function, const void* opInfo, size_t opInfoLen, 
   return ACL_SUCCESS;
 }
 
-aclError TakeName(const char* function, const void* opInfo, size_t opInfoLen, uint32_t index, char* buf,
-                  size_t buf_len, OpNameTable::Which which) {
+aclError TakeName(const char* function, const void* opInfo, size_t opInfoLen, uint32_t index, char* buf, size_t buf_len,
+                  OpNameTable::Which which) {
   if (buf == nullptr || buf_len == 0) return InvalidParam(function, "NULL buffer or zero length");
   const uint8_t* rec = Record(function, opInfo, opInfoLen, index);
   if (rec == nullptr) return ACL_ERROR_INVALID_PARAM;

@@ -74,9 +74,7 @@ std::string ChainOnnx(int64_t nodes) {
         n->add_input(b->name());
         break;
       }
-      default:
-        n->set_op_type("Relu");
-        n->add_input(prev);
+      default: n->set_op_type("Relu"); n->add_input(prev);
     }
     n->set_name("/block" + std::to_string(i / 3) + "/" + n->op_type());
     n->add_output(out);

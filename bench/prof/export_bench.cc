@@ -22,8 +22,7 @@ const OpInfo kOps[3] = {
     {"model/layer/conv", "Conv2D", "AI_CORE", "8,64,56,56;64,64,3,3", "FLOAT16;FLOAT16", "NCHW;NCHW", "8,64,56,56",
      "FLOAT16", "NCHW"},
     {"model/layer/relu", "Relu", "AI_VECTOR_CORE", "8,64,56,56", "FLOAT16", "NCHW", "8,64,56,56", "FLOAT16", "NCHW"},
-    {"model/post/topk", "TopKV2", "AI_CPU", "8,1000;", "FLOAT16;INT32", "ND;ND", "8,5;8,5", "FLOAT16;INT32",
-     "ND;ND"},
+    {"model/post/topk", "TopKV2", "AI_CPU", "8,1000;", "FLOAT16;INT32", "ND;ND", "8,5;8,5", "FLOAT16;INT32", "ND;ND"},
 };
 
 const SessionData& Session() {

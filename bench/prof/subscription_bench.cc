@@ -38,8 +38,8 @@ std::string ChainModel(int ops) {
   std::ostringstream m;
   m << R"({"schema":"aclsim.graph.v1","name":"chain","inputs":[{"name":"t0","dtype":"float16","shape":[1024]}],"ops":[)";
   for (int i = 0; i < ops; ++i) {
-    m << (i ? "," : "") << R"({"name":"layer)" << i << R"(.add","type":"Add","inputs":["t)" << i << R"("],"outputs":[{"name":"t)"
-      << i + 1 << R"(","dtype":"float16","shape":[1024]}]})";
+    m << (i ? "," : "") << R"({"name":"layer)" << i << R"(.add","type":"Add","inputs":["t)" << i
+      << R"("],"outputs":[{"name":"t)" << i + 1 << R"(","dtype":"float16","shape":[1024]}]})";
   }
   m << R"(],"outputs":["t)" << ops << R"("]})";
   return m.str();

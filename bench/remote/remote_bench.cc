@@ -130,9 +130,9 @@ double TimedLoop(benchmark::State& state, Body body) {
   auto t0 = std::chrono::steady_clock::now();
   for (auto _ : state) body();
   auto t1 = std::chrono::steady_clock::now();
-  return state.iterations() == 0 ? 0.0
-                                 : std::chrono::duration<double, std::nano>(t1 - t0).count() /
-                                       static_cast<double>(state.iterations());
+  return state.iterations() == 0
+             ? 0.0
+             : std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(state.iterations());
 }
 
 void MarkerSync(benchmark::State& state, bool remote) {

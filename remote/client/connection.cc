@@ -71,8 +71,7 @@ StatusOr<std::unique_ptr<Connection>> Connection::Open(std::string_view endpoint
   if (fd < 0) return Status(ErrorCode::kRtNoDevice, "remote device server " + name + ": " + Errno("socket"));
   auto fail = [&](const std::string& why) {
     ::close(fd);
-    return Status(ErrorCode::kRtNoDevice,
-                  "no aclsim-device-server reachable at " + name + " (" + why + ")");
+    return Status(ErrorCode::kRtNoDevice, "no aclsim-device-server reachable at " + name + " (" + why + ")");
   };
   if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), addr_len) != 0) {
     if (errno != EINPROGRESS && errno != EAGAIN) return fail(Errno("connect"));
@@ -105,8 +104,7 @@ Status Connection::Break(ErrorCode code, const std::string& why) {
   return Status(code, "remote device server " + endpoint_ + ": " + why);
 }
 
-Status Connection::SendAll(const uint8_t* header, const std::vector<uint8_t>& payload,
-                           Clock::time_point deadline) {
+Status Connection::SendAll(const uint8_t* header, const std::vector<uint8_t>& payload, Clock::time_point deadline) {
   size_t total = kHeaderBytes + payload.size();
   size_t sent = 0;
   while (sent < total) {
@@ -152,8 +150,8 @@ Status Connection::RecvAll(uint8_t* out, size_t n, Clock::time_point deadline) {
     if (errno == EINTR) continue;
     if (errno == EAGAIN || errno == EWOULDBLOCK) {
       if (!WaitFd(fd_, POLLIN, deadline)) {
-        return Break(ErrorCode::kRtNoDevice, "no response within " + std::to_string(io_timeout_.count()) +
-                                                 " ms (server stalled)");
+        return Break(ErrorCode::kRtNoDevice,
+                     "no response within " + std::to_string(io_timeout_.count()) + " ms (server stalled)");
       }
       continue;
     }
@@ -164,8 +162,7 @@ Status Connection::RecvAll(uint8_t* out, size_t n, Clock::time_point deadline) {
 
 StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const Writer& request) {
   if (broken()) {
-    return Status(ErrorCode::kRtNoDevice,
-                  "remote device server " + endpoint_ + " is unavailable: " + broken_reason_);
+    return Status(ErrorCode::kRtNoDevice, "remote device server " + endpoint_ + " is unavailable: " + broken_reason_);
   }
   const auto deadline = Clock::now() + io_timeout_;
   FrameHeader h;
@@ -174,8 +171,8 @@ StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const 
   h.payload_len = static_cast<uint32_t>(request.bytes().size());
   h.request_id = next_request_id_++;
   if (request.bytes().size() > kMaxPayloadBytes) {
-    return Status(ErrorCode::kRtParamInvalid, std::string("remote protocol: ") + MessageTypeName(h.type) +
-                                                  " request exceeds the frame size limit");
+    return Status(ErrorCode::kRtParamInvalid,
+                  std::string("remote protocol: ") + MessageTypeName(h.type) + " request exceeds the frame size limit");
   }
   uint8_t header[kHeaderBytes];
   EncodeHeader(h, header);
@@ -187,10 +184,10 @@ StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const 
   if (!decoded.ok()) return Break(ErrorCode::kRtInternalError, decoded.status().message());
   const FrameHeader& rh = *decoded;
   if (rh.type != (h.type | kResponseBit) || rh.request_id != h.request_id) {
-    return Break(ErrorCode::kRtInternalError,
-                 std::string("protocol violation: expected the response to ") + MessageTypeName(h.type) + " #" +
-                     std::to_string(h.request_id) + ", got " + MessageTypeName(rh.type) + " #" +
-                     std::to_string(rh.request_id));
+    return Break(ErrorCode::kRtInternalError, std::string("protocol violation: expected the response to ") +
+                                                  MessageTypeName(h.type) + " #" + std::to_string(h.request_id) +
+                                                  ", got " + MessageTypeName(rh.type) + " #" +
+                                                  std::to_string(rh.request_id));
   }
   rx_.resize(rh.payload_len);
   ACLSIM_RETURN_IF_ERROR(RecvAll(rx_.data(), rx_.size(), deadline));

@@ -26,9 +26,7 @@ class RemoteDevice final : public device::Device {
   const device::DeviceInfo& info() const override { return info_; }
 
   StatusOr<device::StreamId> CreateStream() override { return CallId(MessageType::kCreateStream); }
-  Status DestroyStream(device::StreamId stream) override {
-    return CallNoBody(MessageType::kDestroyStream, stream);
-  }
+  Status DestroyStream(device::StreamId stream) override { return CallNoBody(MessageType::kDestroyStream, stream); }
   StatusOr<device::EventId> CreateEvent() override { return CallId(MessageType::kCreateEvent); }
   Status DestroyEvent(device::EventId event) override { return CallNoBody(MessageType::kDestroyEvent, event); }
 
@@ -101,9 +99,7 @@ class RemoteDevice final : public device::Device {
     return idle;
   }
 
-  Status SynchronizeEvent(device::EventId event) override {
-    return CallNoBody(MessageType::kSynchronizeEvent, event);
-  }
+  Status SynchronizeEvent(device::EventId event) override { return CallNoBody(MessageType::kSynchronizeEvent, event); }
 
   StatusOr<device::EventState> QueryEvent(device::EventId event) override {
     Writer w = Request();
@@ -204,9 +200,9 @@ class RemoteBackend final : public device::Backend {
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= device_count_) {
-      return Status(ErrorCode::kRtInvalidDeviceId,
-                    "device " + std::to_string(device_id) + " does not exist (remote server " + endpoint_ +
-                        " has " + std::to_string(device_count_) + ")");
+      return Status(ErrorCode::kRtInvalidDeviceId, "device " + std::to_string(device_id) +
+                                                       " does not exist (remote server " + endpoint_ + " has " +
+                                                       std::to_string(device_count_) + ")");
     }
     ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(endpoint_, client_.io_timeout));
     ACLSIM_RETURN_IF_ERROR(conn->Handshake().status());

@@ -109,15 +109,16 @@ class Session {
   Status Handle(const FrameHeader& h, Reader& r, Writer& body);
   Status HandleDevice(MessageType type, uint32_t id, DeviceState& state, Reader& r, Writer& body);
   void Log(const std::string& what) const {
-    if (options_.verbose) std::fprintf(stderr, "aclsim-device-server: session %llu: %s\n",
-                                       static_cast<unsigned long long>(number_), what.c_str());
+    if (options_.verbose)
+      std::fprintf(stderr, "aclsim-device-server: session %llu: %s\n", static_cast<unsigned long long>(number_),
+                   what.c_str());
   }
 
   asio::io_context io_;
   asio::generic::stream_protocol::socket socket_;
   std::vector<std::unique_ptr<device::Device>>& devices_;  // owned by the server, outlives sessions
-  const ServerOptions& options_;                          // owned by the server
-  Counters& counters_;                                    // owned by the server
+  const ServerOptions& options_;                           // owned by the server
+  Counters& counters_;                                     // owned by the server
   const uint64_t number_;
   std::thread thread_;
   std::atomic<bool> done_{false};
@@ -154,8 +155,7 @@ error_code Session::RunOp(Initiate&& initiate, std::optional<std::chrono::millis
 
 bool Session::ReadFrame(FrameHeader* out_header, std::vector<uint8_t>* out_payload) {
   std::array<uint8_t, kHeaderBytes> raw{};
-  error_code ec = RunOp([&](auto handler) { asio::async_read(socket_, asio::buffer(raw), handler); },
-                        std::nullopt);
+  error_code ec = RunOp([&](auto handler) { asio::async_read(socket_, asio::buffer(raw), handler); }, std::nullopt);
   if (ec) {
     Log(ec == asio::error::eof ? "client closed the connection" : "read failed: " + ec.message());
     return false;
@@ -195,8 +195,7 @@ bool Session::WriteResponse(const FrameHeader& request, const Status& status, co
   EncodeHeader(h, raw.data());
   std::array<asio::const_buffer, 3> buffers = {asio::buffer(raw), asio::buffer(prefix.bytes()),
                                                asio::buffer(body.bytes().data(), body_len)};
-  error_code ec =
-      RunOp([&](auto handler) { asio::async_write(socket_, buffers, handler); }, options_.io_timeout);
+  error_code ec = RunOp([&](auto handler) { asio::async_write(socket_, buffers, handler); }, options_.io_timeout);
   if (ec) {
     Log("write failed: " + ec.message());
     return false;
@@ -236,8 +235,7 @@ void Session::Cleanup() {
     counters_.events -= state.events.size();
     counters_.executables -= state.executables.size();
     Log("freed " + std::to_string(state.streams.size()) + " stream(s), " + std::to_string(state.events.size()) +
-        " event(s), " + std::to_string(state.executables.size()) + " executable(s) on device " +
-        std::to_string(id));
+        " event(s), " + std::to_string(state.executables.size()) + " executable(s) on device " + std::to_string(id));
   }
   opened_.clear();
   counters_.live_sessions--;
@@ -257,9 +255,9 @@ Status Session::Handle(const FrameHeader& h, Reader& r, Writer& body) {
     }
     if (h.version != kProtocolVersion) {
       close_after_reply_ = true;
-      return Status(ErrorCode::kRtFeatureNotSupport,
-                    "remote protocol version mismatch: the client speaks v" + std::to_string(h.version) +
-                        ", aclsim-device-server speaks v" + std::to_string(kProtocolVersion));
+      return Status(ErrorCode::kRtFeatureNotSupport, "remote protocol version mismatch: the client speaks v" +
+                                                         std::to_string(h.version) + ", aclsim-device-server speaks v" +
+                                                         std::to_string(kProtocolVersion));
     }
     std::string client = r.Str();
     if (!r.ok()) return BadArgs("Hello");
@@ -267,13 +265,12 @@ Status Session::Handle(const FrameHeader& h, Reader& r, Writer& body) {
     Log("hello from " + client);
     body.U16(kProtocolVersion);
     body.U32(static_cast<uint32_t>(devices_.size()));
-    body.Str("aclsim-device-server profile=" + devices_.front()->info().profile_name + " clock=" +
-             (options_.devices.clock_mode == device::ClockMode::kRealtime ? "realtime" : "virtual"));
+    body.Str("aclsim-device-server profile=" + devices_.front()->info().profile_name +
+             " clock=" + (options_.devices.clock_mode == device::ClockMode::kRealtime ? "realtime" : "virtual"));
     return OkStatus();
   }
   switch (type) {
-    case MessageType::kHello:
-      return Status(ErrorCode::kRtParamInvalid, "remote protocol: repeated Hello");
+    case MessageType::kHello: return Status(ErrorCode::kRtParamInvalid, "remote protocol: repeated Hello");
     case MessageType::kDeviceCount:
       ACLSIM_RETURN_IF_ERROR(r.Finish("DeviceCount"));
       body.U32(static_cast<uint32_t>(devices_.size()));
@@ -296,13 +293,11 @@ Status Session::Handle(const FrameHeader& h, Reader& r, Writer& body) {
       opened_.try_emplace(id);
       return OkStatus();
     }
-    default:
-      break;
+    default: break;
   }
   if (static_cast<uint16_t>(type) < static_cast<uint16_t>(MessageType::kDeviceInfo) ||
       static_cast<uint16_t>(type) > static_cast<uint16_t>(MessageType::kSetSink)) {
-    return Status(ErrorCode::kRtFeatureNotSupport,
-                  "remote protocol: unknown request type " + std::to_string(h.type));
+    return Status(ErrorCode::kRtFeatureNotSupport, "remote protocol: unknown request type " + std::to_string(h.type));
   }
   uint32_t id = r.U32();
   if (!r.ok()) return BadArgs(MessageTypeName(h.type));
@@ -479,9 +474,7 @@ Status Session::HandleDevice(MessageType type, uint32_t id, DeviceState& state, 
       body.I64(es.timestamp_ns);
       return OkStatus();
     }
-    case MessageType::kSynchronizeDevice:
-      ACLSIM_RETURN_IF_ERROR(r.Finish(name));
-      return dev.SynchronizeDevice();
+    case MessageType::kSynchronizeDevice: ACLSIM_RETURN_IF_ERROR(r.Finish(name)); return dev.SynchronizeDevice();
     case MessageType::kNow:
       ACLSIM_RETURN_IF_ERROR(r.Finish(name));
       body.I64(dev.Now());
@@ -492,8 +485,7 @@ Status Session::HandleDevice(MessageType type, uint32_t id, DeviceState& state, 
       state.sink_on = on != 0;
       return OkStatus();
     }
-    default:
-      return Status(ErrorCode::kRtFeatureNotSupport, std::string("remote protocol: unexpected ") + name);
+    default: return Status(ErrorCode::kRtFeatureNotSupport, std::string("remote protocol: unexpected ") + name);
   }
 }
 
@@ -525,7 +517,7 @@ class DeviceServer::Impl {
   std::optional<asio::ip::tcp::acceptor> tcp_acceptor_;
   std::string endpoint_;
   std::string unix_path_;  // socket file to remove at exit
-  CollectingSink sink_;  // set on every device; outlives them
+  CollectingSink sink_;    // set on every device; outlives them
   std::unique_ptr<device::Backend> backend_;
   std::vector<std::unique_ptr<device::Device>> devices_;
   Counters counters_;
@@ -604,8 +596,7 @@ void DeviceServer::Impl::StartSession(int family, int protocol, int fd) {
     return;
   }
   counters_.live_sessions++;
-  sessions_.push_back(
-      std::make_unique<Session>(family, protocol, fd, devices_, options_, counters_, next_session_++));
+  sessions_.push_back(std::make_unique<Session>(family, protocol, fd, devices_, options_, counters_, next_session_++));
   try {
     sessions_.back()->Start();
   } catch (const std::system_error& e) {  // no thread for it: drop this client, keep serving

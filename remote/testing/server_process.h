@@ -58,8 +58,8 @@ class ServerProcess {
 };
 
 struct RunResult {
-  int exit_code = -1;   // -1: killed by a signal or timed out
-  std::string output;   // stdout and stderr
+  int exit_code = -1;  // -1: killed by a signal or timed out
+  std::string output;  // stdout and stderr
 };
 
 // Runs the server binary with exactly |args| until it exits (killed after

@@ -20,9 +20,7 @@ Status BackendOptions::Validate() const {
 }
 
 BackendRegistry::BackendRegistry() {
-  Register("null", [](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> {
-    return CreateNullBackend();
-  });
+  Register("null", [](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> { return CreateNullBackend(); });
 }
 
 BackendRegistry& BackendRegistry::Global() {
@@ -47,8 +45,7 @@ std::vector<std::string> BackendRegistry::Names() const {
   return names;
 }
 
-StatusOr<std::unique_ptr<Backend>> BackendRegistry::Create(std::string_view name,
-                                                           const BackendOptions& options) const {
+StatusOr<std::unique_ptr<Backend>> BackendRegistry::Create(std::string_view name, const BackendOptions& options) const {
   ACLSIM_RETURN_IF_ERROR(options.Validate());
   BackendFactory factory;
   {

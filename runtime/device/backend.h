@@ -125,7 +125,7 @@ struct EventState {
 // Per-op cost as the backend computed it at load time.
 struct OpCost {
   uint64_t flops = 0;
-  uint64_t macs = 0;   // multiply-accumulates of cube ops (Conv/MatMul/...)
+  uint64_t macs = 0;  // multiply-accumulates of cube ops (Conv/MatMul/...)
   uint64_t bytes = 0;
   uint32_t block_dim = 0;
   VirtualTimeNs duration_ns = 0;
@@ -152,8 +152,7 @@ class Device {
 
   // Enqueues one execution of |exe| on |stream|: all ops run after every task
   // already on the stream; the stream continues after the last op.
-  virtual StatusOr<TaskId> SubmitGraph(StreamId stream, ExecutableId exe,
-                                       const LaunchInfo& launch) = 0;
+  virtual StatusOr<TaskId> SubmitGraph(StreamId stream, ExecutableId exe, const LaunchInfo& launch) = 0;
   // Enqueues a zero-length marker; its timestamp is the time the stream reaches it.
   virtual StatusOr<TaskId> SubmitMarker(StreamId stream, const MarkerInfo& marker) = 0;
   virtual Status SubmitEventRecord(StreamId stream, EventId event) = 0;
@@ -185,8 +184,7 @@ class Backend {
   virtual StatusOr<std::unique_ptr<Device>> OpenDevice(uint32_t device_id) = 0;
 };
 
-using BackendFactory =
-    std::function<StatusOr<std::unique_ptr<Backend>>(const BackendOptions& options)>;
+using BackendFactory = std::function<StatusOr<std::unique_ptr<Backend>>(const BackendOptions& options)>;
 
 // Name → factory. The "null" backend is always registered; others register
 // through their own registration function (see sim/registration.h).
@@ -201,8 +199,7 @@ class BackendRegistry {
   bool Contains(std::string_view name) const;
   std::vector<std::string> Names() const;
   // Unknown name → kInvalidParam listing the registered names.
-  StatusOr<std::unique_ptr<Backend>> Create(std::string_view name,
-                                            const BackendOptions& options) const;
+  StatusOr<std::unique_ptr<Backend>> Create(std::string_view name, const BackendOptions& options) const;
 
  private:
   mutable std::mutex mu_;

@@ -58,8 +58,8 @@ StatusOr<FaultPlan> ParseFaults(std::string_view json_text) {
   if (json_text.empty()) return plan;
   json doc = json::parse(json_text.begin(), json_text.end(), nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return Bad("must be an object");
-  ACLSIM_RETURN_IF_ERROR(CheckKeys(doc, "", {"fail_task", "fail_op", "lose_device", "stall", "slow_delivery",
-                                             "corrupt_record"}));
+  ACLSIM_RETURN_IF_ERROR(
+      CheckKeys(doc, "", {"fail_task", "fail_op", "lose_device", "stall", "slow_delivery", "corrupt_record"}));
   if (auto it = doc.find("fail_task"); it != doc.end()) {
     ACLSIM_RETURN_IF_ERROR(CheckKeys(*it, "fail_task", {"device", "task", "error"}));
     FaultPlan::FailTask f;

@@ -15,9 +15,7 @@
 namespace aclsim::device {
 namespace {
 
-std::string AbiVersion(uint32_t major, uint32_t minor) {
-  return std::to_string(major) + "." + std::to_string(minor);
-}
+std::string AbiVersion(uint32_t major, uint32_t minor) { return std::to_string(major) + "." + std::to_string(minor); }
 std::string HostAbi() { return AbiVersion(ACLSIM_BACKEND_ABI_MAJOR, ACLSIM_BACKEND_ABI_MINOR); }
 
 // The loaded library and its table. Shared by the backend handle (and so by
@@ -31,7 +29,7 @@ struct PluginLibrary {
   void* const handle;
   const std::string path;
   const aclsimBackendApi* api = nullptr;  // static storage inside |handle|
-  std::string name;                        // copy of api->name
+  std::string name;                       // copy of api->name
 
   Status Error(aclsimBackendStatus code, const char* function) const {
     const char* message = api->last_error();
@@ -294,20 +292,21 @@ Status CheckApi(const std::string& path, const aclsimBackendApi& api) {
                                   ", smaller than the " + AbiVersion(ACLSIM_BACKEND_ABI_MAJOR, 0) + " table (" +
                                   std::to_string(ACLSIM_BACKEND_API_STRUCT_SIZE) + " bytes)");
   }
-#define ACLSIM_PLUGIN_FN_(f) {#f, api.f != nullptr}
+#define ACLSIM_PLUGIN_FN_(f) \
+  { #f, api.f != nullptr }
   const std::pair<const char*, bool> functions[] = {
-      ACLSIM_PLUGIN_FN_(last_error),         ACLSIM_PLUGIN_FN_(create_backend),
-      ACLSIM_PLUGIN_FN_(destroy_backend),    ACLSIM_PLUGIN_FN_(device_count),
-      ACLSIM_PLUGIN_FN_(open_device),        ACLSIM_PLUGIN_FN_(close_device),
-      ACLSIM_PLUGIN_FN_(device_info),        ACLSIM_PLUGIN_FN_(create_stream),
-      ACLSIM_PLUGIN_FN_(destroy_stream),     ACLSIM_PLUGIN_FN_(create_event),
-      ACLSIM_PLUGIN_FN_(destroy_event),      ACLSIM_PLUGIN_FN_(load_graph),
-      ACLSIM_PLUGIN_FN_(unload_graph),       ACLSIM_PLUGIN_FN_(graph_costs),
-      ACLSIM_PLUGIN_FN_(submit_graph),       ACLSIM_PLUGIN_FN_(submit_marker),
+      ACLSIM_PLUGIN_FN_(last_error),          ACLSIM_PLUGIN_FN_(create_backend),
+      ACLSIM_PLUGIN_FN_(destroy_backend),     ACLSIM_PLUGIN_FN_(device_count),
+      ACLSIM_PLUGIN_FN_(open_device),         ACLSIM_PLUGIN_FN_(close_device),
+      ACLSIM_PLUGIN_FN_(device_info),         ACLSIM_PLUGIN_FN_(create_stream),
+      ACLSIM_PLUGIN_FN_(destroy_stream),      ACLSIM_PLUGIN_FN_(create_event),
+      ACLSIM_PLUGIN_FN_(destroy_event),       ACLSIM_PLUGIN_FN_(load_graph),
+      ACLSIM_PLUGIN_FN_(unload_graph),        ACLSIM_PLUGIN_FN_(graph_costs),
+      ACLSIM_PLUGIN_FN_(submit_graph),        ACLSIM_PLUGIN_FN_(submit_marker),
       ACLSIM_PLUGIN_FN_(submit_event_record), ACLSIM_PLUGIN_FN_(submit_event_wait),
-      ACLSIM_PLUGIN_FN_(synchronize_stream), ACLSIM_PLUGIN_FN_(query_stream),
-      ACLSIM_PLUGIN_FN_(synchronize_event),  ACLSIM_PLUGIN_FN_(query_event),
-      ACLSIM_PLUGIN_FN_(synchronize_device), ACLSIM_PLUGIN_FN_(now),
+      ACLSIM_PLUGIN_FN_(synchronize_stream),  ACLSIM_PLUGIN_FN_(query_stream),
+      ACLSIM_PLUGIN_FN_(synchronize_event),   ACLSIM_PLUGIN_FN_(query_event),
+      ACLSIM_PLUGIN_FN_(synchronize_device),  ACLSIM_PLUGIN_FN_(now),
       ACLSIM_PLUGIN_FN_(set_completion_sink),
   };
 #undef ACLSIM_PLUGIN_FN_

@@ -14,12 +14,18 @@ struct DtypeEntry {
 };
 
 constexpr std::array<DtypeEntry, 13> kDtypes = {{
-    {"float32", DataType::kFloat32, 4},   {"float16", DataType::kFloat16, 2},
-    {"int8", DataType::kInt8, 1},         {"int32", DataType::kInt32, 4},
-    {"uint8", DataType::kUint8, 1},       {"int16", DataType::kInt16, 2},
-    {"uint16", DataType::kUint16, 2},     {"uint32", DataType::kUint32, 4},
-    {"int64", DataType::kInt64, 8},       {"uint64", DataType::kUint64, 8},
-    {"float64", DataType::kFloat64, 8},   {"bool", DataType::kBool, 1},
+    {"float32", DataType::kFloat32, 4},
+    {"float16", DataType::kFloat16, 2},
+    {"int8", DataType::kInt8, 1},
+    {"int32", DataType::kInt32, 4},
+    {"uint8", DataType::kUint8, 1},
+    {"int16", DataType::kInt16, 2},
+    {"uint16", DataType::kUint16, 2},
+    {"uint32", DataType::kUint32, 4},
+    {"int64", DataType::kInt64, 8},
+    {"uint64", DataType::kUint64, 8},
+    {"float64", DataType::kFloat64, 8},
+    {"bool", DataType::kBool, 1},
     {"bfloat16", DataType::kBfloat16, 2},
 }};
 
@@ -125,10 +131,14 @@ std::vector<int64_t> Op::IntsAttr(std::string_view key) const {
 }
 
 Engine DefaultEngineForOpType(std::string_view type) {
-  static constexpr std::array<std::string_view, 8> kCubeOps = {
-      "Conv2D",       "Conv3D",         "MatMul",
-      "MatMulV2",     "BatchMatMul",    "BatchMatMulV2",
-      "FlashAttentionScore", "Conv2DBackpropInput"};
+  static constexpr std::array<std::string_view, 8> kCubeOps = {"Conv2D",
+                                                               "Conv3D",
+                                                               "MatMul",
+                                                               "MatMulV2",
+                                                               "BatchMatMul",
+                                                               "BatchMatMulV2",
+                                                               "FlashAttentionScore",
+                                                               "Conv2DBackpropInput"};
   for (auto cube : kCubeOps) {
     if (type == cube) return Engine::kAiCore;
   }

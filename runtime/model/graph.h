@@ -77,8 +77,7 @@ struct Tensor {
 };
 
 // An op attribute: integer, float, bool, string or a list of ints/floats.
-using AttrValue = std::variant<int64_t, double, bool, std::string, std::vector<int64_t>,
-                               std::vector<double>>;
+using AttrValue = std::variant<int64_t, double, bool, std::string, std::vector<int64_t>, std::vector<double>>;
 
 struct Op {
   std::string name;
@@ -87,9 +86,9 @@ struct Op {
   std::vector<int32_t> inputs;   // tensor indices
   std::vector<int32_t> outputs;  // tensor indices
   std::map<std::string, AttrValue, std::less<>> attrs;
-  uint32_t stream = 0;                     // parallel branch inside the model
-  std::optional<int64_t> duration_ns;      // explicit duration, overrides the cost model
-  std::optional<uint32_t> block_dim;       // cores used; default chosen by the backend
+  uint32_t stream = 0;                 // parallel branch inside the model
+  std::optional<int64_t> duration_ns;  // explicit duration, overrides the cost model
+  std::optional<uint32_t> block_dim;   // cores used; default chosen by the backend
 
   int64_t IntAttr(std::string_view key, int64_t fallback) const;
   bool BoolAttr(std::string_view key, bool fallback) const;
@@ -99,10 +98,10 @@ struct Op {
 struct Graph {
   std::string name;
   std::vector<Tensor> tensors;
-  std::vector<Op> ops;            // topological order
-  std::vector<int32_t> inputs;    // tensor indices, model input order
-  std::vector<int32_t> outputs;   // tensor indices, model output order
-  uint32_t stream_count = 1;      // max(op.stream) + 1
+  std::vector<Op> ops;           // topological order
+  std::vector<int32_t> inputs;   // tensor indices, model input order
+  std::vector<int32_t> outputs;  // tensor indices, model output order
+  uint32_t stream_count = 1;     // max(op.stream) + 1
 
   const Tensor& tensor(int32_t index) const { return tensors[static_cast<size_t>(index)]; }
 };

@@ -16,16 +16,12 @@ using nlohmann::json;
 constexpr int64_t kMaxDim = int64_t{1} << 40;
 constexpr size_t kMaxRank = 8;
 
-Status ParseError(const std::string& what) {
-  return Status(ErrorCode::kParseModel, "model: " + what);
-}
+Status ParseError(const std::string& what) { return Status(ErrorCode::kParseModel, "model: " + what); }
 Status MissingField(const std::string& where, const char* field) {
-  return Status(ErrorCode::kModelMissingAttr,
-                "model: " + where + " has no required field '" + field + "'");
+  return Status(ErrorCode::kModelMissingAttr, "model: " + where + " has no required field '" + field + "'");
 }
 
-Status RequireString(const json& obj, const char* field, const std::string& where,
-                     std::string* out) {
+Status RequireString(const json& obj, const char* field, const std::string& where, std::string* out) {
   auto it = obj.find(field);
   if (it == obj.end()) return MissingField(where, field);
   if (!it->is_string()) return ParseError(where + "." + field + " must be a string");
@@ -34,8 +30,7 @@ Status RequireString(const json& obj, const char* field, const std::string& wher
   return OkStatus();
 }
 
-Status ParseTensorSpec(const json& spec, const std::string& where, TensorKind kind,
-                       Tensor* out) {
+Status ParseTensorSpec(const json& spec, const std::string& where, TensorKind kind, Tensor* out) {
   if (!spec.is_object()) return ParseError(where + " must be an object");
   ACLSIM_RETURN_IF_ERROR(RequireString(spec, "name", where, &out->name));
   std::string dtype;
@@ -48,8 +43,7 @@ Status ParseTensorSpec(const json& spec, const std::string& where, TensorKind ki
     if (!it->is_string()) return ParseError(where + ".format must be a string");
     auto fmt = ParseFormat(it->get<std::string>());
     if (!fmt) {
-      return ParseError(where + " '" + out->name + "' has unknown format '" +
-                        it->get<std::string>() + "'");
+      return ParseError(where + " '" + out->name + "' has unknown format '" + it->get<std::string>() + "'");
     }
     out->format = *fmt;
   }
@@ -128,8 +122,8 @@ Status ValidateCubeOp(const Graph& g, const Op& op) {
     int64_t groups = op.IntAttr("groups", 1);
     int64_t sh, sw, dh, dw;
     if (groups < 1 || c % groups != 0) return fail("groups must divide the input channels");
-    if (!HwPair(op, "strides", 1, &sh, &sw) || !HwPair(op, "dilations", 1, &dh, &dw) || sh < 1 || sw < 1 ||
-        dh < 1 || dw < 1) {
+    if (!HwPair(op, "strides", 1, &sh, &sw) || !HwPair(op, "dilations", 1, &dh, &dw) || sh < 1 || sw < 1 || dh < 1 ||
+        dw < 1) {
       return fail("strides/dilations must be 2 or 4 positive ints");
     }
     std::vector<int64_t> pads = op.IntsAttr("pads");
@@ -185,8 +179,7 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
   auto schema = doc.find("schema");
   if (schema == doc.end()) return MissingField("graph", "schema");
   if (!schema->is_string() || schema->get<std::string>() != kGraphSchemaTag) {
-    return Status(ErrorCode::kDeserializeModel,
-                  "model: unsupported schema (expected \"aclsim.graph.v1\")");
+    return Status(ErrorCode::kDeserializeModel, "model: unsupported schema (expected \"aclsim.graph.v1\")");
   }
 
   Graph graph;

@@ -223,9 +223,7 @@ const MapEntry* FindEntry(std::string_view onnx_type) {
 bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
 
 Status ParseError(const std::string& what) { return Status(ErrorCode::kParseModel, "onnx model: " + what); }
-Status Unsupported(const std::string& what) {
-  return Status(ErrorCode::kFeatureUnsupported, "onnx model: " + what);
-}
+Status Unsupported(const std::string& what) { return Status(ErrorCode::kFeatureUnsupported, "onnx model: " + what); }
 Status NotDynamic(const std::string& what) { return Status(ErrorCode::kModelNotDynamic, "onnx model: " + what); }
 
 std::optional<DataType> MapDtype(int32_t onnx_type) {
@@ -271,7 +269,7 @@ Status CheckShape(const std::string& name, const std::vector<int64_t>& shape) {
 
 // Everything the converter needs to know about one value name.
 struct ValueInfo {
-  const onnx::TypeProto* type = nullptr;         // from inputs/outputs/value_info
+  const onnx::TypeProto* type = nullptr;  // from inputs/outputs/value_info
   const onnx::TensorProto* initializer = nullptr;
   const onnx::SparseTensorProto* sparse = nullptr;
 };
@@ -305,8 +303,8 @@ class Converter {
   std::vector<int> order_;  // node indices in topological order
   std::unordered_map<std::string, ValueInfo> values_;
   std::unordered_set<std::string> graph_outputs_;
-  std::unordered_set<std::string> constants_;           // initializers + folded outputs
-  std::unordered_map<std::string, int32_t> producer_;   // value -> op index (aliases resolved)
+  std::unordered_set<std::string> constants_;          // initializers + folded outputs
+  std::unordered_map<std::string, int32_t> producer_;  // value -> op index (aliases resolved)
   std::unordered_map<std::string, int32_t> tensor_index_;
   std::unordered_set<std::string> op_names_;
   Graph graph_;
@@ -418,7 +416,8 @@ Status Converter::CheckStructure() {
   }
   for (const auto& out : g.output()) {
     if (out.name().empty()) return ParseError("a graph output has no name");
-    if (!graph_outputs_.insert(out.name()).second) return ParseError("graph output '" + out.name() + "' is listed twice");
+    if (!graph_outputs_.insert(out.name()).second)
+      return ParseError("graph output '" + out.name() + "' is listed twice");
     if (!defined.count(out.name())) {
       return ParseError("graph output '" + out.name() + "' is not defined by an input, initializer or node");
     }
@@ -556,8 +555,9 @@ Status Converter::PinKernelShapes() {
       dims.assign(it->second->dims().begin(), it->second->dims().end());
     } else if (auto d = declared.find(w); d != declared.end()) {
       for (const auto& dim : d->second->dim()) {
-        if (!dim.has_dim_value()) return ParseError("node '" + node.name() + "' (" + t + "): weight '" + w +
-                                                    "' has a dynamic kernel dimension and no kernel_shape");
+        if (!dim.has_dim_value())
+          return ParseError("node '" + node.name() + "' (" + t + "): weight '" + w +
+                            "' has a dynamic kernel dimension and no kernel_shape");
         dims.push_back(dim.dim_value());
       }
     } else {
@@ -596,12 +596,27 @@ const std::vector<RankRule>* RankRulesFor(const std::string& op_type) {
   static const std::vector<RankRule> kGemm = {{0, 2, 2}, {1, 2, 2}};
   static const std::vector<RankRule> kStft = {{0, 3, 3}};
   static const std::unordered_map<std::string, const std::vector<RankRule>*> kRules = {
-      {"LayerNormalization", &kAxis}, {"Softmax", &kAxis}, {"LogSoftmax", &kAxis}, {"Hardmax", &kAxis},
-      {"Flatten", &kAxis}, {"Concat", &kAxis}, {"Split", &kAxis}, {"Gather", &kAxis},
-      {"GatherElements", &kAxis}, {"CumSum", &kAxis}, {"ArgMax", &kAxis}, {"ArgMin", &kAxis},
-      {"TopK", &kAxis}, {"Compress", &kAxis}, {"InstanceNormalization", &kAxis},
-      {"BatchNormalization", &kAxis}, {"GroupNormalization", &kAxis}, {"MeanVarianceNormalization", &kAxis},
-      {"LpNormalization", &kAxis}, {"Gemm", &kGemm}, {"STFT", &kStft}};
+      {"LayerNormalization", &kAxis},
+      {"Softmax", &kAxis},
+      {"LogSoftmax", &kAxis},
+      {"Hardmax", &kAxis},
+      {"Flatten", &kAxis},
+      {"Concat", &kAxis},
+      {"Split", &kAxis},
+      {"Gather", &kAxis},
+      {"GatherElements", &kAxis},
+      {"CumSum", &kAxis},
+      {"ArgMax", &kAxis},
+      {"ArgMin", &kAxis},
+      {"TopK", &kAxis},
+      {"Compress", &kAxis},
+      {"InstanceNormalization", &kAxis},
+      {"BatchNormalization", &kAxis},
+      {"GroupNormalization", &kAxis},
+      {"MeanVarianceNormalization", &kAxis},
+      {"LpNormalization", &kAxis},
+      {"Gemm", &kGemm},
+      {"STFT", &kStft}};
   auto it = kRules.find(op_type);
   return it == kRules.end() ? nullptr : it->second;
 }
@@ -618,7 +633,8 @@ Status CheckInputRanks(const onnx::GraphProto& g) {
   }
   for (const auto& node : g.node()) {
     for (const auto& a : node.attribute()) {
-      if (a.name().empty()) return ParseError("node '" + node.name() + "' (" + node.op_type() + ") has an unnamed attribute");
+      if (a.name().empty())
+        return ParseError("node '" + node.name() + "' (" + node.op_type() + ") has an unnamed attribute");
     }
     if (!IsDefaultDomain(node.domain())) continue;
     const std::vector<RankRule>* rules = RankRulesFor(node.op_type());
@@ -629,8 +645,8 @@ Status CheckInputRanks(const onnx::GraphProto& g) {
       if (it == ranks.end()) continue;
       const int rank = it->second;
       if (rank >= rule.min_rank && (rule.max_rank < 0 || rank <= rule.max_rank)) continue;
-      std::string want = rule.max_rank == rule.min_rank ? std::to_string(rule.min_rank)
-                                                          : ">= " + std::to_string(rule.min_rank);
+      std::string want =
+          rule.max_rank == rule.min_rank ? std::to_string(rule.min_rank) : ">= " + std::to_string(rule.min_rank);
       return ParseError("node '" + node.name() + "' (" + node.op_type() + ") needs input " +
                         std::to_string(rule.input) + " of rank " + want + "; '" + node.input(rule.input) +
                         "' has rank " + std::to_string(rank) + (rank == 0 ? " (a scalar)" : ""));
@@ -703,7 +719,8 @@ StatusOr<std::vector<int64_t>> Converter::ShapeOf(const std::string& name, DataT
       return NotDynamic("tensor '" + name + "' has no type or shape after shape inference (data-dependent shape?)");
     }
     if (v->type->value_case() != onnx::TypeProto::kTensorType) {
-      return Unsupported("value '" + name + "' is not a tensor (sequence, map, optional and sparse values are "
+      return Unsupported("value '" + name +
+                         "' is not a tensor (sequence, map, optional and sparse values are "
                          "not supported)");
     }
     const auto& tt = v->type->tensor_type();
@@ -794,9 +811,8 @@ Status Converter::ConvAttrs(const onnx::NodeProto& node, Op* op) {
     }
   }
   if (groups < 1 || w[0] < 1 || x[1] != w[1] * groups || y[1] != w[0] || y[0] != x[0]) {
-    return fail("weight " + std::to_string(w[0]) + "x" + std::to_string(w[1]) + " and group " +
-                std::to_string(groups) + " do not fit input channels " + std::to_string(x[1]) +
-                " and output channels " + std::to_string(y[1]));
+    return fail("weight " + std::to_string(w[0]) + "x" + std::to_string(w[1]) + " and group " + std::to_string(groups) +
+                " do not fit input channels " + std::to_string(x[1]) + " and output channels " + std::to_string(y[1]));
   }
   if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER" || auto_pad == "VALID") {
     for (size_t i = 0; i < spatial; ++i) {
@@ -1050,8 +1066,7 @@ std::string_view OnnxAscendOpType(std::string_view onnx_type, size_t rank) {
   return e != nullptr ? e->ascend : std::string_view();
 }
 
-StatusOr<Graph> LoadGraphFromOnnx(std::string_view bytes, const ModelLoadOptions& options,
-                                  OnnxLoadReport* out_report) {
+StatusOr<Graph> LoadGraphFromOnnx(std::string_view bytes, const ModelLoadOptions& options, OnnxLoadReport* out_report) {
   ACLSIM_RETURN_IF_ERROR(options.Validate());
   if (bytes.empty()) return Status(ErrorCode::kModelSizeInvalid, "model: input is empty");
   if (bytes.size() > static_cast<size_t>(INT_MAX)) {

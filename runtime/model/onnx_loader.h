@@ -28,13 +28,13 @@ namespace aclsim::model {
 // What the loader did with the nodes of one model (for tests, tools and the
 // load-time log line).
 struct OnnxLoadReport {
-  size_t node_count = 0;     // nodes of the ONNX main graph
-  size_t task_ops = 0;       // nodes that became ops (device tasks)
-  size_t folded_nodes = 0;   // constant-folded at load: no task, output is a weight
-  size_t aliased_nodes = 0;  // view ops (Reshape, Squeeze, ...): no task, output aliases input
-  size_t unknown_ops = 0;    // task ops whose type is not in the mapping table
+  size_t node_count = 0;                        // nodes of the ONNX main graph
+  size_t task_ops = 0;                          // nodes that became ops (device tasks)
+  size_t folded_nodes = 0;                      // constant-folded at load: no task, output is a weight
+  size_t aliased_nodes = 0;                     // view ops (Reshape, Squeeze, ...): no task, output aliases input
+  size_t unknown_ops = 0;                       // task ops whose type is not in the mapping table
   std::map<std::string, size_t> unknown_types;  // ONNX op type -> count
-  int64_t opset = 0;         // opset of the default ONNX domain
+  int64_t opset = 0;                            // opset of the default ONNX domain
 };
 
 // The Ascend op type an ONNX op type (default domain) maps to, or an empty

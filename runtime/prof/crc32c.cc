@@ -84,8 +84,8 @@ __attribute__((target("sse4.2"))) uint32_t RecordSignatureHw(const void* record)
   b = _mm_crc32_u64(b, w[8]);
   // reg(A || B) = shift(reg(A), |B|) ^ reg0(B), by linearity of the register update.
   uint32_t ra = static_cast<uint32_t>(a);
-  uint32_t shifted = kShift40.t[0][ra & 0xFF] ^ kShift40.t[1][(ra >> 8) & 0xFF] ^
-                     kShift40.t[2][(ra >> 16) & 0xFF] ^ kShift40.t[3][ra >> 24];
+  uint32_t shifted = kShift40.t[0][ra & 0xFF] ^ kShift40.t[1][(ra >> 8) & 0xFF] ^ kShift40.t[2][(ra >> 16) & 0xFF] ^
+                     kShift40.t[3][ra >> 24];
   return shifted ^ static_cast<uint32_t>(b);
 }
 __attribute__((target("sse4.2"))) bool VerifyRecordsHw(const uint8_t* p, size_t count) {

@@ -17,10 +17,10 @@ namespace aclsim::prof::export_internal {
 namespace {
 
 constexpr int kWidthPx = 1600;
-constexpr int kLeftPx = 170;   // lane labels
+constexpr int kLeftPx = 170;  // lane labels
 constexpr int kRightPx = 30;
 constexpr int kPlotPx = kWidthPx - kLeftPx - kRightPx;
-constexpr int kTopPx = 64;     // title + legend
+constexpr int kTopPx = 64;  // title + legend
 constexpr int kLanePx = 24;
 constexpr int kBoxPx = 18;
 constexpr int kAxisPx = 48;

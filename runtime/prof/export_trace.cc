@@ -118,8 +118,8 @@ Status WriteTraceJson(const Context& ctx, const std::string& path) {
   // Host launch -> first device task (HostToDevice flows), numbered from 1 in host order.
   std::unordered_map<uint64_t, uint32_t> launch_by_task;  // task key -> api index
   for (size_t i = 0; i < d.apis.size(); ++i) {
-    if (d.apis[i].launched) launch_by_task.try_emplace(TaskKey(d.apis[i].device_id, d.apis[i].first_task_id),
-                                                       static_cast<uint32_t>(i));
+    if (d.apis[i].launched)
+      launch_by_task.try_emplace(TaskKey(d.apis[i].device_id, d.apis[i].first_task_id), static_cast<uint32_t>(i));
   }
   std::vector<int64_t> api_target(d.apis.size(), -1);
   // MarkEx markers, for the MsTx flows from their host records.
@@ -244,8 +244,8 @@ Status WriteTraceJson(const Context& ctx, const std::string& path) {
     if (t.is_marker) {
       w.Complete(MarkerName(t), pid, t.stream_id, start, t.end_ns - t.start_ns);
     } else {
-      w.Complete(t.op != nullptr && !t.op->name.empty() ? std::string_view(t.op->name) : "N/A", pid, t.stream_id,
-                 start, t.end_ns - t.start_ns);
+      w.Complete(t.op != nullptr && !t.op->name.empty() ? std::string_view(t.op->name) : "N/A", pid, t.stream_id, start,
+                 t.end_ns - t.start_ns);
     }
     f.Put("\"Model Id\":");
     f.U64(t.model_id);

@@ -114,8 +114,7 @@ int TxManager::Mark(void* stamp) {
 
 int TxManager::MarkEx(const char* msg, size_t msg_len, void* stream) {
   std::unique_lock<std::mutex> lock(mu_);
-  if (!enabled_ || msg == nullptr || stream == nullptr || msg_len < 1 || msg_len > 155 ||
-      std::strlen(msg) != msg_len) {
+  if (!enabled_ || msg == nullptr || stream == nullptr || msg_len < 1 || msg_len > 155 || std::strlen(msg) != msg_len) {
     return kFailed;
   }
   uint64_t mark_id = next_mark_id_++;

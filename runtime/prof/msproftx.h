@@ -23,7 +23,7 @@ namespace aclsim::prof {
 
 class TxManager {
  public:
-  static constexpr int kFailed = -1;       // CANN's PROFILING_FAILED
+  static constexpr int kFailed = -1;  // CANN's PROFILING_FAILED
   static constexpr int kInvalidParam = 100000;
   static constexpr size_t kPoolSize = 100;
   static constexpr size_t kMaxMessage = 128;

@@ -103,8 +103,7 @@ inline uint32_t Load32(const uint8_t* p) {
 inline const uint8_t* CheckedRecord(const void* buffer, size_t len, uint32_t index) {
   if (buffer == nullptr) return nullptr;
   const uint32_t len32 = static_cast<uint32_t>(len);
-  if (len32 % kOpDescSize != 0 || index == UINT32_MAX ||
-      (static_cast<uint64_t>(index) + 1) * kOpDescSize > len32) {
+  if (len32 % kOpDescSize != 0 || index == UINT32_MAX || (static_cast<uint64_t>(index) + 1) * kOpDescSize > len32) {
     return nullptr;
   }
   const uint8_t* rec = static_cast<const uint8_t*>(buffer) + static_cast<size_t>(index) * kOpDescSize;
@@ -128,8 +127,7 @@ inline VerifiedRecordMemo& ThreadVerifiedRecord() {
 inline const uint8_t* CheckedRecordMemo(const void* buffer, size_t len, uint32_t index) {
   if (buffer == nullptr) return nullptr;
   const uint32_t len32 = static_cast<uint32_t>(len);
-  if (len32 % kOpDescSize != 0 || index == UINT32_MAX ||
-      (static_cast<uint64_t>(index) + 1) * kOpDescSize > len32) {
+  if (len32 % kOpDescSize != 0 || index == UINT32_MAX || (static_cast<uint64_t>(index) + 1) * kOpDescSize > len32) {
     return nullptr;
   }
   const uint8_t* rec = static_cast<const uint8_t*>(buffer) + static_cast<size_t>(index) * kOpDescSize;

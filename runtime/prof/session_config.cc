@@ -132,8 +132,8 @@ StatusOr<std::string> NormalizeResultPath(std::string_view path) {
   static constexpr std::string_view kForbidden = "|;&$><`'\"\\!*?{}[]#%^";
   for (char c : path) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F || kForbidden.find(c) != std::string_view::npos) {
-      return Status(ErrorCode::kInvalidFile,
-                    "result path '" + std::string(path) + "' contains a forbidden character (control or shell metacharacter)");
+      return Status(ErrorCode::kInvalidFile, "result path '" + std::string(path) +
+                                                 "' contains a forbidden character (control or shell metacharacter)");
     }
   }
   std::string absolute(path);
@@ -156,25 +156,26 @@ Status ValidateSetConfigValue(int32_t type, std::string_view value) {
       }
       return OkStatus();
     }
-    case 3: return IntegerIn(type, value, 1, 100);   // SYS_HARDWARE_MEM_FREQ
-    case 4:                                           // LLC_MODE
+    case 3: return IntegerIn(type, value, 1, 100);  // SYS_HARDWARE_MEM_FREQ
+    case 4:                                         // LLC_MODE
       if (value != "read" && value != "write") return BadValue(type, value, "\"read\" or \"write\"");
       return OkStatus();
-    case 5: return IntegerIn(type, value, 1, 100);   // SYS_IO_FREQ
-    case 6: return IntegerIn(type, value, 1, 50);    // SYS_INTERCONNECTION_FREQ
-    case 7: return IntegerIn(type, value, 1, 100);   // DVPP_FREQ
+    case 5: return IntegerIn(type, value, 1, 100);                                  // SYS_IO_FREQ
+    case 6: return IntegerIn(type, value, 1, 50);                                   // SYS_INTERCONNECTION_FREQ
+    case 7: return IntegerIn(type, value, 1, 100);                                  // DVPP_FREQ
     case 8: return ListOf(type, value, {"cpu", "mem", "network", "disk", "osrt"});  // HOST_SYS
-    case 9: return ListOf(type, value, {"cpu", "mem"});                            // HOST_SYS_USAGE
-    case 10: return IntegerIn(type, value, 1, 50);   // HOST_SYS_USAGE_FREQ
-    case 11: return IntegerIn(type, value, 1, 100);  // LOW_POWER_FREQ
-    case 12:                                          // SYS_MEM_SERVICEFLOW
-    case 14:                                          // OPTYPE filter
+    case 9: return ListOf(type, value, {"cpu", "mem"});                             // HOST_SYS_USAGE
+    case 10: return IntegerIn(type, value, 1, 50);                                  // HOST_SYS_USAGE_FREQ
+    case 11: return IntegerIn(type, value, 1, 100);                                 // LOW_POWER_FREQ
+    case 12:                                                                        // SYS_MEM_SERVICEFLOW
+    case 14:                                                                        // OPTYPE filter
       if (!IsIdentifierList(value)) return BadValue(type, value, "a comma-separated list of names");
       return OkStatus();
-    case 13: return IntegerIn(type, value, 1, 50);   // SYS_CPU_FREQ
-    case 15:                                          // NTS_METRICS
+    case 13: return IntegerIn(type, value, 1, 50);  // SYS_CPU_FREQ
+    case 15:                                        // NTS_METRICS
       if (!IsIdentifierList(value)) {
-        return Status(ErrorCode::kInvalidParam, "aclprofSetConfig: NTS metrics value '" + std::string(value) + "' is invalid");
+        return Status(ErrorCode::kInvalidParam,
+                      "aclprofSetConfig: NTS metrics value '" + std::string(value) + "' is invalid");
       }
       return Status(ErrorCode::kInvalidProfilingConfig,
                     "aclprofSetConfig: NTS metrics are not supported on the simulated platform");

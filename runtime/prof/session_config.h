@@ -36,8 +36,8 @@ inline constexpr int32_t kMaxMetrics = 8;  // ACL_AICORE_MEMORY_ACCESS
 struct SessionConfig {
   std::vector<uint32_t> device_ids;  // includes kHostDeviceId
   int32_t aicore_metrics = kMetricsNone;
-  uint64_t data_type_config = 0;     // rewritten (RewriteDataTypeConfig)
-  uint64_t requested_data_types = 0; // as the caller passed it
+  uint64_t data_type_config = 0;      // rewritten (RewriteDataTypeConfig)
+  uint64_t requested_data_types = 0;  // as the caller passed it
 };
 
 // The HEAD rewrite of spec §2.1 (aclprofCreateConfig).

@@ -45,21 +45,21 @@ struct TaskRecord {
   uint32_t model_id = 0;       // 0xFFFFFFFF for markers
   const OpInfo* op = nullptr;  // nullptr for markers
   bool is_marker = false;
-  uint64_t marker_id = 0;      // step index id / msproftx mark id
-  uint32_t marker_tag = 0;     // 0 step start, 1 step end (any other: end), 11 MarkEx
+  uint64_t marker_id = 0;   // step index id / msproftx mark id
+  uint32_t marker_tag = 0;  // 0 step start, 1 step end (any other: end), 11 MarkEx
   uint32_t block_dim = 0;
-  uint32_t host_tid = 0;       // launching host thread
-  int64_t start_ns = 0;        // device ns
-  int64_t end_ns = 0;          // device ns
-  int64_t exec_ns = 0;         // duration without launch overhead
+  uint32_t host_tid = 0;  // launching host thread
+  int64_t start_ns = 0;   // device ns
+  int64_t end_ns = 0;     // device ns
+  int64_t exec_ns = 0;    // duration without launch overhead
   uint64_t flops = 0;
   uint64_t bytes = 0;
 };
 
 // One timed host API call (collected when ACL_PROF_ACL_API is on).
 struct ApiRecord {
-  std::string level;  // "AscendCL"
-  std::string name;   // e.g. "aclmdlExecute"
+  std::string level;     // "AscendCL"
+  std::string name;      // e.g. "aclmdlExecute"
   int64_t start_ns = 0;  // host ns
   int64_t end_ns = 0;    // host ns
   uint32_t tid = 0;
@@ -75,18 +75,18 @@ struct TxRecord {
   uint32_t pid = 0;
   uint32_t tid = 0;
   uint32_t category = 0;
-  uint32_t event_type = 0;   // 0 mark, 1 push/pop, 2 start/stop, 3 MarkEx
+  uint32_t event_type = 0;  // 0 mark, 1 push/pop, 2 start/stop, 3 MarkEx
   int32_t payload_type = 0;
   uint64_t payload_value = 0;
-  int64_t start_ns = 0;      // host ns
-  int64_t end_ns = 0;        // host ns
+  int64_t start_ns = 0;  // host ns
+  int64_t end_ns = 0;    // host ns
   int32_t message_type = 0;
   std::string message;
   uint64_t domain = 0;
-  uint64_t mark_id = 0;      // MarkEx: id of its device marker (TaskRecord.marker_id, tag 11)
-  bool has_device = false;   // MarkEx: device times below are set
+  uint64_t mark_id = 0;     // MarkEx: id of its device marker (TaskRecord.marker_id, tag 11)
+  bool has_device = false;  // MarkEx: device times below are set
   uint32_t device_id = 0;
-  int64_t device_ns = 0;     // device ns of the MarkEx marker
+  int64_t device_ns = 0;  // device ns of the MarkEx marker
 };
 
 struct ClockSync {
@@ -104,13 +104,13 @@ struct DeviceDescription {
 
 struct SessionData {
   uint32_t pid = 0;
-  uint64_t data_type_config = 0;   // as passed to aclprofCreateConfig (before internal bits)
+  uint64_t data_type_config = 0;  // as passed to aclprofCreateConfig (before internal bits)
   int32_t aicore_metrics = 0xFF;
   std::vector<DeviceDescription> devices;  // collected devices, ascending id
-  std::vector<ClockSync> clock_sync;        // one per collected device
-  std::vector<TaskRecord> tasks;            // completion order per device
-  std::vector<ApiRecord> apis;              // host order
-  std::vector<TxRecord> tx;                 // host order
+  std::vector<ClockSync> clock_sync;       // one per collected device
+  std::vector<TaskRecord> tasks;           // completion order per device
+  std::vector<ApiRecord> apis;             // host order
+  std::vector<TxRecord> tx;                // host order
   int64_t host_start_ns = 0;
   int64_t host_end_ns = 0;
 };

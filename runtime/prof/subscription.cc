@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 #include "runtime/log.h"
@@ -25,13 +25,13 @@ SubscriptionManager::~SubscriptionManager() {
   if (delivery_.joinable()) delivery_.join();
   std::vector<int> fds;
   for (auto& [id, sub] : active_) {
-    if (sub->stats.fd >= 0 && std::find(fds.begin(), fds.end(), sub->stats.fd) == fds.end()) fds.push_back(sub->stats.fd);
+    if (sub->stats.fd >= 0 && std::find(fds.begin(), fds.end(), sub->stats.fd) == fds.end())
+      fds.push_back(sub->stats.fd);
   }
   for (int fd : fds) ::close(fd);  // each descriptor once, even if shared
 }
 
-Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConfig& config,
-                                      bool* out_first_on_device) {
+Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConfig& config, bool* out_first_on_device) {
   if (config.fd == nullptr) return Status(ErrorCode::kInvalidParam, "subscribe config holds a NULL fd pointer");
   if (config.time_info == 0 && config.aicore_metrics == kAicoreMetricsNone) {
     return Status(ErrorCode::kInvalidParam,
@@ -70,8 +70,10 @@ Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConf
   return OkStatus();
 }
 
-std::unique_ptr<SubscriptionManager::Subscription> SubscriptionManager::EndLocked(
-    std::unique_lock<std::mutex>& lock, uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
+std::unique_ptr<SubscriptionManager::Subscription> SubscriptionManager::EndLocked(std::unique_lock<std::mutex>& lock,
+                                                                                  uint32_t model_id,
+                                                                                  bool* out_device_idle,
+                                                                                  uint32_t* out_device) {
   auto it = active_.find(model_id);
   if (it == active_.end()) return nullptr;
   std::unique_ptr<Subscription> sub = std::move(it->second);

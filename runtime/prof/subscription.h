@@ -113,7 +113,7 @@ class SubscriptionManager final : public device::CompletionSink {
  private:
   struct Subscription {
     SubscribedModel model;
-    int* fd_ptr = nullptr;  // caller's int, written at unsubscribe
+    int* fd_ptr = nullptr;    // caller's int, written at unsubscribe
     uint64_t generation = 0;  // unique per Subscribe: tells a new subscription from an old one
     SubscriptionStats stats;
   };
@@ -134,8 +134,8 @@ class SubscriptionManager final : public device::CompletionSink {
   void DeliveryLoop();
   // Requires |lock| on mu_. Removes |model_id| from the active set, waits
   // for its records, updates the device task; returns the subscription.
-  std::unique_ptr<Subscription> EndLocked(std::unique_lock<std::mutex>& lock, uint32_t model_id,
-                                          bool* out_device_idle, uint32_t* out_device);
+  std::unique_ptr<Subscription> EndLocked(std::unique_lock<std::mutex>& lock, uint32_t model_id, bool* out_device_idle,
+                                          uint32_t* out_device);
   // Writes |count| records to |fd|; false if the descriptor failed.
   bool WriteRecords(int fd, const ProfOpDesc* records, size_t count, size_t* out_written);
 
@@ -152,7 +152,7 @@ class SubscriptionManager final : public device::CompletionSink {
   std::unordered_map<uint32_t, std::unique_ptr<Subscription>> retired_;
   std::unordered_map<uint32_t, DeviceTask> device_tasks_;
   uint64_t next_generation_ = 1;
-  uint64_t write_delay_us_ = 0;    // set before the first subscription
+  uint64_t write_delay_us_ = 0;  // set before the first subscription
   uint64_t corrupt_record_ = 0;
   uint64_t records_built_ = 0;
   std::thread delivery_;

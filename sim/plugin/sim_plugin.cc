@@ -135,8 +135,8 @@ aclsimBackendStatus CreateBackend(const aclsimBackendOptions* options, aclsimBac
     o.device_count = options->device_count;
     o.device_profile = Str(options->device_profile);
     o.device_profile_path = Str(options->device_profile_path);
-    o.clock_mode = options->clock_mode == ACLSIM_CLOCK_REALTIME ? device::ClockMode::kRealtime
-                                                                 : device::ClockMode::kVirtual;
+    o.clock_mode =
+        options->clock_mode == ACLSIM_CLOCK_REALTIME ? device::ClockMode::kRealtime : device::ClockMode::kVirtual;
     o.seed = options->seed;
     o.jitter = options->jitter;
     o.endpoint = Str(options->endpoint);
@@ -263,8 +263,8 @@ aclsimBackendStatus UnloadGraph(aclsimDevice* device, aclsimExecutableId exe) {
   });
 }
 
-aclsimBackendStatus GraphCosts(aclsimDevice* device, aclsimExecutableId exe, aclsimOpCost* out_costs,
-                               size_t capacity, size_t* out_count) {
+aclsimBackendStatus GraphCosts(aclsimDevice* device, aclsimExecutableId exe, aclsimOpCost* out_costs, size_t capacity,
+                               size_t* out_count) {
   return Guard("graph_costs", [&] {
     if (device == nullptr) return NullArg("graph_costs", "device");
     if (out_count == nullptr) return NullArg("graph_costs", "out_count");
@@ -291,8 +291,8 @@ aclsimBackendStatus GraphCosts(aclsimDevice* device, aclsimExecutableId exe, acl
   });
 }
 
-aclsimBackendStatus SubmitGraph(aclsimDevice* device, aclsimStreamId stream, aclsimExecutableId exe,
-                                uint32_t model_tag, uint32_t host_tid, aclsimTaskId* out_first_task) {
+aclsimBackendStatus SubmitGraph(aclsimDevice* device, aclsimStreamId stream, aclsimExecutableId exe, uint32_t model_tag,
+                                uint32_t host_tid, aclsimTaskId* out_first_task) {
   return Guard("submit_graph", [&] {
     if (device == nullptr) return NullArg("submit_graph", "device");
     if (out_first_task == nullptr) return NullArg("submit_graph", "out_first_task");

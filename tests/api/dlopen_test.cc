@@ -17,10 +17,10 @@ std::string LibPath(const char* name) { return std::string(ACLSIM_TEST_LIB_DIR) 
 TEST(Dlopen, GivenMsprofilerWhenDlsymAclprofNamesThenTheyResolve) {
   void* handle = dlopen(LibPath("libmsprofiler.so").c_str(), RTLD_NOW | RTLD_LOCAL);
   ASSERT_NE(handle, nullptr) << dlerror();
-  for (const char* name : {"aclprofInit", "aclprofStart", "aclprofStop", "aclprofFinalize", "aclprofModelSubscribe",
-                           "aclprofGetOpDescSize", "aclprofGetOpDuration", "aclprofGetStepTimestamp",
-                           "aclprofCreateStepInfo", "aclprofWarmup", "aclprofGetSupportedFeaturesV2",
-                           "ProfGetOpExecutionTime", "aclgrphProfGraphSubscribe"}) {
+  for (const char* name :
+       {"aclprofInit", "aclprofStart", "aclprofStop", "aclprofFinalize", "aclprofModelSubscribe",
+        "aclprofGetOpDescSize", "aclprofGetOpDuration", "aclprofGetStepTimestamp", "aclprofCreateStepInfo",
+        "aclprofWarmup", "aclprofGetSupportedFeaturesV2", "ProfGetOpExecutionTime", "aclgrphProfGraphSubscribe"}) {
     EXPECT_NE(dlsym(handle, name), nullptr) << name;
   }
   EXPECT_EQ(dlsym(handle, "aclsimInternalGetProfApi"), dlsym(RTLD_DEFAULT, "aclsimInternalGetProfApi"));

@@ -88,8 +88,8 @@ TEST_F(ConfExt, GivenModelWhenGetModelCostThenTotalsOfItsOps) {
   uint64_t flops = 0, macs = 0, bytes = 0, op_time_ns = 0;
   ASSERT_ACL_OK(aclsimGetModelCost(id, &flops, &macs, &bytes, &op_time_ns));
   EXPECT_EQ(op_time_ns, 4321u);
-  EXPECT_EQ(macs, 0u);               // a vector op
-  EXPECT_EQ(flops, 8u * 16u);        // one flop per output element
+  EXPECT_EQ(macs, 0u);                   // a vector op
+  EXPECT_EQ(flops, 8u * 16u);            // one flop per output element
   EXPECT_EQ(bytes, 2u * 8u * 16u * 2u);  // float16 in + out
   EXPECT_ACL_ERROR(aclsimGetModelCost(id, nullptr, &macs, &bytes, &op_time_ns), ACL_ERROR_INVALID_PARAM);
   EXPECT_ACL_ERROR(aclsimGetModelCost(id + 1, &flops, &macs, &bytes, &op_time_ns), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);

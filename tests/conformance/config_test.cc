@@ -68,8 +68,8 @@ TEST(ConfConfig, GivenProfileFileWhenInitThenItsSocNameAndPerDeviceMemoryApply) 
       "launch_overhead_ns": {"AI_CORE": 1000, "AI_VECTOR": 1000, "AI_CPU": 1000},
       "peak_flops_per_s": {"AI_CORE": {"float16": 1e12}, "AI_VECTOR": {"float16": 1e11},
                            "AI_CPU": {"float32": 1e9}}})");
-  TempFile config(AclsimConfig(std::string(R"({"device_count": 2, "device_profile_path": ")") + profile.path() +
-                               "\"}"));
+  TempFile config(
+      AclsimConfig(std::string(R"({"device_count": 2, "device_profile_path": ")") + profile.path() + "\"}"));
   ASSERT_ACL_OK(aclInit(config.c_str()));
   ASSERT_ACL_OK(aclrtSetDevice(1));
   const char* soc = aclrtGetSocName();
@@ -159,34 +159,32 @@ TEST_P(ConfConfigBadValue, GivenBadValueWhenInitThenFileAttrInvalidAndInitCanBeR
 
 INSTANTIATE_TEST_SUITE_P(
     Conf, ConfConfigBadValue,
-    ::testing::Values(BadConfig{"device_count_zero", R"({"device_count": 0})", "device_count"},
-                      BadConfig{"device_count_above_64", R"({"device_count": 65})", "device_count"},
-                      BadConfig{"device_count_negative", R"({"device_count": -1})", "device_count"},
-                      BadConfig{"device_count_string", R"({"device_count": "2"})", "device_count"},
-                      BadConfig{"device_count_fraction", R"({"device_count": 1.5})", "device_count"},
-                      BadConfig{"clock_unknown", R"({"clock": "fast"})", "clock"},
-                      BadConfig{"clock_number", R"({"clock": 1})", "clock"},
-                      BadConfig{"jitter_above_half", R"({"jitter": 0.6})", "jitter"},
-                      BadConfig{"jitter_negative", R"({"jitter": -0.1})", "jitter"},
-                      BadConfig{"jitter_string", R"({"jitter": "0.1"})", "jitter"},
-                      BadConfig{"seed_negative", R"({"seed": -1})", "seed"},
-                      BadConfig{"seed_string", R"({"seed": "7"})", "seed"},
-                      BadConfig{"seed_fraction", R"({"seed": 1.5})", "seed"},
-                      BadConfig{"log_level_unknown", R"({"log_level": "loud"})", "log_level"},
-                      BadConfig{"log_level_number", R"({"log_level": 3})", "log_level"},
-                      BadConfig{"backend_empty", R"({"backend": ""})", "backend"},
-                      BadConfig{"backend_number", R"({"backend": 5})", "backend"},
-                      BadConfig{"device_profile_empty", R"({"device_profile": ""})", "device_profile"},
-                      BadConfig{"device_profile_path_number", R"({"device_profile_path": 5})", "device_profile_path"},
-                      BadConfig{"unknown_key", R"({"devices": 2})", "aclsim.devices"},
-                      BadConfig{"section_not_object", R"([1, 2])", "aclsim"},
-                      BadConfig{"section_string", R"("sim")", "aclsim"},
-                      // Well-typed values naming something that does not exist.
-                      BadConfig{"backend_unknown", R"({"backend": "nope"})", "nope"},
-                      BadConfig{"device_profile_unknown", R"({"device_profile": "Ascend999"})", "Ascend999"},
-                      BadConfig{"device_profile_path_missing",
-                                R"({"device_profile_path": "/nonexistent/profile.json"})",
-                                "/nonexistent/profile.json"}),
+    ::testing::Values(
+        BadConfig{"device_count_zero", R"({"device_count": 0})", "device_count"},
+        BadConfig{"device_count_above_64", R"({"device_count": 65})", "device_count"},
+        BadConfig{"device_count_negative", R"({"device_count": -1})", "device_count"},
+        BadConfig{"device_count_string", R"({"device_count": "2"})", "device_count"},
+        BadConfig{"device_count_fraction", R"({"device_count": 1.5})", "device_count"},
+        BadConfig{"clock_unknown", R"({"clock": "fast"})", "clock"},
+        BadConfig{"clock_number", R"({"clock": 1})", "clock"},
+        BadConfig{"jitter_above_half", R"({"jitter": 0.6})", "jitter"},
+        BadConfig{"jitter_negative", R"({"jitter": -0.1})", "jitter"},
+        BadConfig{"jitter_string", R"({"jitter": "0.1"})", "jitter"},
+        BadConfig{"seed_negative", R"({"seed": -1})", "seed"}, BadConfig{"seed_string", R"({"seed": "7"})", "seed"},
+        BadConfig{"seed_fraction", R"({"seed": 1.5})", "seed"},
+        BadConfig{"log_level_unknown", R"({"log_level": "loud"})", "log_level"},
+        BadConfig{"log_level_number", R"({"log_level": 3})", "log_level"},
+        BadConfig{"backend_empty", R"({"backend": ""})", "backend"},
+        BadConfig{"backend_number", R"({"backend": 5})", "backend"},
+        BadConfig{"device_profile_empty", R"({"device_profile": ""})", "device_profile"},
+        BadConfig{"device_profile_path_number", R"({"device_profile_path": 5})", "device_profile_path"},
+        BadConfig{"unknown_key", R"({"devices": 2})", "aclsim.devices"},
+        BadConfig{"section_not_object", R"([1, 2])", "aclsim"}, BadConfig{"section_string", R"("sim")", "aclsim"},
+        // Well-typed values naming something that does not exist.
+        BadConfig{"backend_unknown", R"({"backend": "nope"})", "nope"},
+        BadConfig{"device_profile_unknown", R"({"device_profile": "Ascend999"})", "Ascend999"},
+        BadConfig{"device_profile_path_missing", R"({"device_profile_path": "/nonexistent/profile.json"})",
+                  "/nonexistent/profile.json"}),
     [](const ::testing::TestParamInfo<BadConfig>& p) { return std::string(p.param.name); });
 
 // ---------------------------------------------------------- invalid files

@@ -66,8 +66,7 @@ inline ::testing::AssertionResult IsAclError(const char* expr, const char* /*cod
 
 inline ::testing::AssertionResult IsAclOk(const char* expr, aclError ret) {
   if (ret == ACL_SUCCESS) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << expr << " returned " << ret << " (recent message: " << RecentErrMsg()
-                                       << ")";
+  return ::testing::AssertionFailure() << expr << " returned " << ret << " (recent message: " << RecentErrMsg() << ")";
 }
 
 }  // namespace aclsim_conformance
@@ -272,13 +271,12 @@ inline ::testing::Environment* const kNoDeviceEnvironment =
 
 // Skips the test when the active backend has no device (the null backend):
 // the conformance suite must skip cleanly there.
-#define ACLSIM_SKIP_WITHOUT_DEVICES()                                              \
-  do {                                                                             \
-    uint32_t aclsim_device_count_ = 0;                                             \
-    if (aclrtGetDeviceCount(&aclsim_device_count_) != ACL_SUCCESS ||               \
-        aclsim_device_count_ == 0) {                                               \
-      GTEST_SKIP() << "backend has no devices: " << ::aclsim_conformance::RecentErrMsg(); \
-    }                                                                              \
+#define ACLSIM_SKIP_WITHOUT_DEVICES()                                                             \
+  do {                                                                                            \
+    uint32_t aclsim_device_count_ = 0;                                                            \
+    if (aclrtGetDeviceCount(&aclsim_device_count_) != ACL_SUCCESS || aclsim_device_count_ == 0) { \
+      GTEST_SKIP() << "backend has no devices: " << ::aclsim_conformance::RecentErrMsg();         \
+    }                                                                                             \
   } while (0)
 
 // aclInit(NULL) + aclrtSetDevice(0) around each test.
@@ -307,9 +305,8 @@ inline std::string OneOpModel(const std::string& name, int64_t duration_ns, cons
   std::string shape = "[" + std::to_string(rows) + ", " + std::to_string(cols) + "]";
   return std::string(R"({"schema": "aclsim.graph.v1", "name": ")") + name +
          R"(", "inputs": [{"name": "x", "dtype": "float16", "shape": )" + shape +
-         R"(}], "outputs": ["y"], "ops": [{"name": "op", "type": ")" + type +
-         R"(", "inputs": ["x"], "duration_ns": )" + std::to_string(duration_ns) +
-         R"(, "outputs": [{"name": "y", "dtype": "float16", "shape": )" + shape + "}]}]}";
+         R"(}], "outputs": ["y"], "ops": [{"name": "op", "type": ")" + type + R"(", "inputs": ["x"], "duration_ns": )" +
+         std::to_string(duration_ns) + R"(, "outputs": [{"name": "y", "dtype": "float16", "shape": )" + shape + "}]}]}";
 }
 
 }  // namespace aclsim_conformance

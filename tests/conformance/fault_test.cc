@@ -36,7 +36,7 @@ TEST_F(Faults, GivenFailOpWhenExecutingThenErrorReturnedAndCompletedOpsStillArri
   ASSERT_EQ(records.size(), 3u + 9u);
   EXPECT_EQ(records[0].name, "fc1");
   EXPECT_EQ(records[2].name, "fc1.relu");
-  EXPECT_EQ(records[3].name, "fc1");  // the second run starts over
+  EXPECT_EQ(records[3].name, "fc1");            // the second run starts over
   EXPECT_EQ(records[3].start, records[2].end);  // the stream continued after the last completed op
   EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
 }
@@ -58,7 +58,7 @@ TEST_F(Faults, GivenLoseDeviceThenLaterCallsFailAndSubscriptionsFlushAndClose) {
   PipeReader reader;
   aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &reader.write_fd);
   ASSERT_ACL_OK(aclprofModelSubscribe(model.id(), config));
-  ASSERT_ACL_OK(model.Execute());                                   // tasks 1..9
+  ASSERT_ACL_OK(model.Execute());                                  // tasks 1..9
   EXPECT_ACL_ERROR(model.Execute(), ACL_ERROR_RT_LOST_HEARTBEAT);  // tasks 10..12 run, then the loss
   reader.Join();  // EOF without an unsubscribe: the runtime closed the subscription
   EXPECT_EQ(reader.write_fd, -1);
@@ -84,7 +84,7 @@ TEST_F(Faults, GivenStallThenTheTaskStartsThatMuchLater) {
   ASSERT_EQ(ops.size(), 9u);
   EXPECT_EQ(ops[2].endNs, 17037u);
   EXPECT_EQ(ops[3].startNs, 17037u + 1000000u);  // fc2, task 4
-  EXPECT_EQ(ops[4].startNs, ops[3].endNs);        // later work follows it
+  EXPECT_EQ(ops[4].startNs, ops[3].endNs);       // later work follows it
 }
 
 TEST_F(Faults, GivenSlowDeliveryThenRecordsArriveLateButNoneIsLost) {
@@ -120,9 +120,9 @@ TEST_F(Faults, GivenCorruptRecordThenOnlyThatRecordFailsItsAccessors) {
   ASSERT_EQ(reader.bytes.size(), 9u * 80);
   uint32_t n = 0;
   EXPECT_ACL_ERROR(aclprofGetOpNum(reader.bytes.data(), reader.bytes.size(), &n), ACL_ERROR_INVALID_PARAM);
-  EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 2), 0u);      // the third record
+  EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 2), 0u);  // the third record
   EXPECT_EQ(aclprofGetModelId(reader.bytes.data(), reader.bytes.size(), 2), 100000u);
-  EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 1), 5011u);   // its neighbours are fine
+  EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 1), 5011u);  // its neighbours are fine
   EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 3), 6672u);
   EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
 }

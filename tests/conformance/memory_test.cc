@@ -40,8 +40,7 @@ TEST_F(ConfMemory, GivenMoreThanDeviceMemoryWhenMallocThenMemoryAllocation) {
   ACLSIM_SIM_ONLY();  // an aclsim choice or simulator fact (tests/conformance/portable/README.md)
   void* p = nullptr;
   // The default profile (Ascend910B2) has 64 GiB.
-  EXPECT_ACL_ERROR(aclrtMalloc(&p, (size_t{64} << 30) + 1, ACL_MEM_MALLOC_HUGE_FIRST),
-                   ACL_ERROR_RT_MEMORY_ALLOCATION);
+  EXPECT_ACL_ERROR(aclrtMalloc(&p, (size_t{64} << 30) + 1, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION);
   EXPECT_RECENT_ERR_HAS("memory");
   EXPECT_EQ(p, nullptr);
 }

@@ -415,8 +415,8 @@ TEST_F(ConfModel, GivenSampleMlpWhenExecuteThenAllOpsRunInOrderOnDevice0) {
   ASSERT_ACL_OK(aclmdlExecute(model_id_, io.input(), io.output()));
   auto records = TraceRecords();
   ASSERT_EQ(records.size(), 9u);
-  const char* names[9] = {"fc1", "fc1.bias_add", "fc1.relu", "fc2", "fc2.bias_add",
-                          "fc2.gelu", "fc3", "fc3.bias_add", "softmax"};
+  const char* names[9] = {"fc1",      "fc1.bias_add", "fc1.relu",     "fc2",    "fc2.bias_add",
+                          "fc2.gelu", "fc3",          "fc3.bias_add", "softmax"};
   const char* types[9] = {"MatMulV2", "Add", "Relu", "MatMulV2", "Add", "Gelu", "MatMulV2", "Add", "Softmax"};
   for (size_t i = 0; i < 9; ++i) {
     SCOPED_TRACE(names[i]);
@@ -493,8 +493,7 @@ TEST_F(ConfModel, GivenUnloadedModelWhenExecuteThenModelIdInvalid) {
   EXPECT_ACL_ERROR(aclmdlExecute(model_id_, io.input(), io.output()), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
   EXPECT_EQ(ACL_ERROR_GE_EXEC_MODEL_ID_INVALID, 145003u);
   EXPECT_RECENT_ERR_HAS("not loaded");
-  EXPECT_ACL_ERROR(aclmdlExecuteAsync(model_id_, io.input(), io.output(), nullptr),
-                   ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
+  EXPECT_ACL_ERROR(aclmdlExecuteAsync(model_id_, io.input(), io.output(), nullptr), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
   EXPECT_ACL_ERROR(aclmdlExecute(999999, io.input(), io.output()), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
 }
 

@@ -73,7 +73,8 @@ INSTANTIATE_TEST_SUITE_P(
                        aclrtStream s = nullptr;
                        return aclrtCreateStreamWithConfig(&s, 0, 0);
                      }},
-        NotSupported{"aclrtSynchronizeStreamWithTimeout", [] { return aclrtSynchronizeStreamWithTimeout(nullptr, 10); }},
+        NotSupported{"aclrtSynchronizeStreamWithTimeout",
+                     [] { return aclrtSynchronizeStreamWithTimeout(nullptr, 10); }},
         NotSupported{"aclrtResetEvent", [] { return aclrtResetEvent(nullptr, nullptr); }},
         NotSupported{"aclrtEventGetTimestamp",
                      [] {

@@ -131,9 +131,9 @@ TEST_F(Accessors, GivenGetOpNameWithOtherBufferLengthsThenCannsCopyRulesApply) {
   char buf[16];
   std::memset(buf, 'X', sizeof(buf));
   EXPECT_ACL_ERROR(aclprofGetOpName(p(), len(), 2, buf, 7), ACL_ERROR_INVALID_PARAM);  // shorter than the name
-  EXPECT_EQ(buf[0], 'X');                                                                // untouched
-  ASSERT_ACL_OK(aclprofGetOpName(p(), len(), 2, buf, 8));                               // == strlen
-  EXPECT_EQ(std::string(buf, 8), std::string("fc1.rel\0", 8));                            // last char → NUL
+  EXPECT_EQ(buf[0], 'X');                                                              // untouched
+  ASSERT_ACL_OK(aclprofGetOpName(p(), len(), 2, buf, 8));                              // == strlen
+  EXPECT_EQ(std::string(buf, 8), std::string("fc1.rel\0", 8));                         // last char → NUL
   // Longer buffer: strlen bytes copied, buf[len-1] = NUL, bytes between untouched.
   std::memset(buf, 'X', sizeof(buf));
   ASSERT_ACL_OK(aclprofGetOpType(p(), len(), 2, buf, 12));  // "Relu"

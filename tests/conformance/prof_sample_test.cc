@@ -85,7 +85,7 @@ TEST(ProfSample, GivenDefaultSampleFlowThenTxRowsComeFromItsStamps) {
 #else
   TempDir out;
   RunResult run = RunCommand(std::string("'") + ACLSIM_PROFILE_MODEL_BIN + "' '" + ModelPath("sample_mlp.json") +
-                      "' --iterations 2 --output '" + out.path() + "'");
+                             "' --iterations 2 --output '" + out.path() + "'");
   ASSERT_EQ(run.exit_code, 0) << run.output;
   auto dirs = ProfDirsUnder(out.path());
   ASSERT_EQ(dirs.size(), 1u);

@@ -176,7 +176,7 @@ TEST_F(ProfSession, GivenRunningSessionWhenStartAgainThenSameDataTypesOkOtherwis
   EXPECT_EQ(LastProfDir(), job);  // no new job directory
   EXPECT_EQ(ProfDirsUnder(dir_.path()).size(), 1u);
   EXPECT_ACL_ERROR(aclprofStop(other), ACL_ERROR_INVALID_PROFILING_CONFIG);
-  EXPECT_ACL_OK(aclprofStop(same));  // equal dataTypeConfig is enough
+  EXPECT_ACL_OK(aclprofStop(same));    // equal dataTypeConfig is enough
   EXPECT_ACL_OK(aclprofStop(config));  // nothing running any more
   EXPECT_ACL_OK(aclprofFinalize());
   for (auto* c : {config, same, other}) EXPECT_ACL_OK(aclprofDestroyConfig(c));
@@ -316,11 +316,11 @@ TEST_F(ProfSession, GivenUnsupportedDataTypeBitsWhenStartThenModulesUnsupported)
   }
   EXPECT_EQ(LastProfDir(), "");
   // Every documented switch is accepted.
-  aclprofConfig* all = Config(ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_AICPU | ACL_PROF_L2CACHE |
-                              ACL_PROF_HCCL_TRACE | ACL_PROF_TRAINING_TRACE | ACL_PROF_MSPROFTX |
-                              ACL_PROF_RUNTIME_API | ACL_PROF_GE_API_L0 | ACL_PROF_TASK_TIME_L0 |
-                              ACL_PROF_TASK_MEMORY | ACL_PROF_TASK_TIME_L2 | ACL_PROF_OP_ATTR |
-                              ACL_PROF_TASK_TIME_L3 | ACL_PROF_GE_API_L1 | ACL_PROF_AICORE_SHAPE);
+  aclprofConfig* all =
+      Config(ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_AICPU | ACL_PROF_L2CACHE | ACL_PROF_HCCL_TRACE |
+             ACL_PROF_TRAINING_TRACE | ACL_PROF_MSPROFTX | ACL_PROF_RUNTIME_API | ACL_PROF_GE_API_L0 |
+             ACL_PROF_TASK_TIME_L0 | ACL_PROF_TASK_MEMORY | ACL_PROF_TASK_TIME_L2 | ACL_PROF_OP_ATTR |
+             ACL_PROF_TASK_TIME_L3 | ACL_PROF_GE_API_L1 | ACL_PROF_AICORE_SHAPE);
   EXPECT_ACL_OK(aclprofStart(all));
   EXPECT_ACL_OK(aclprofStop(all));
   EXPECT_ACL_OK(aclprofDestroyConfig(all));
@@ -609,8 +609,8 @@ TEST_F(ProfSession, GivenAclApiWithoutMsproftxThenApiStatisticButNoTxFile) {
   ASSERT_ACL_OK(aclprofStart(config));
   ASSERT_ACL_OK(model.Execute());
   ASSERT_ACL_OK(aclprofStop(config));
-  EXPECT_THAT(Kinds(LastProfDir()), ::testing::ElementsAre("op_summary", "op_statistic", "task_time",
-                                                           "api_statistic", "msprof", "timeline"));
+  EXPECT_THAT(Kinds(LastProfDir()),
+              ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "api_statistic", "msprof", "timeline"));
   EXPECT_ACL_OK(aclprofDestroyConfig(config));
 }
 

@@ -142,16 +142,14 @@ TEST_F(ProfStep, GivenOtherTagValuesThenTheyCountAsEnd) {
     EXPECT_FALSE(Inner(step)->startFlag);
     EXPECT_TRUE(Inner(step)->endFlag);
     EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, ACL_STEP_END, nullptr), ACL_ERROR_INVALID_PARAM);
-    EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(tag), nullptr),
-                     ACL_ERROR_INVALID_PARAM);
+    EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(tag), nullptr), ACL_ERROR_INVALID_PARAM);
     EXPECT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_START, nullptr));  // START is still free
     aclprofDestroyStepInfo(step);
   }
   // END first, then another tag: also END, so rejected.
   aclprofStepInfo* step = aclprofCreateStepInfo();
   ASSERT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_END, nullptr));
-  EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60000), nullptr),
-                   ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60000), nullptr), ACL_ERROR_INVALID_PARAM);
   ASSERT_ACL_OK(aclrtSynchronizeDevice());
   aclprofDestroyStepInfo(step);
 }

@@ -118,8 +118,8 @@ TEST_F(Subscription, GivenTwoModelsSharingOneFdThenOnlyTheLastUnsubscribeClosesI
   ASSERT_ACL_OK(a.Execute());
   ASSERT_ACL_OK(b.Execute());
   ASSERT_ACL_OK(aclprofModelUnSubscribe(a.id()));
-  EXPECT_NE(reader.write_fd, -1);                 // still used by b's subscription
-  EXPECT_NE(fcntl(fd_copy, F_GETFD), -1);         // and still open
+  EXPECT_NE(reader.write_fd, -1);          // still used by b's subscription
+  EXPECT_NE(fcntl(fd_copy, F_GETFD), -1);  // and still open
   ASSERT_ACL_OK(aclprofModelUnSubscribe(b.id()));
   EXPECT_EQ(fd_copy, -1);
   reader.Join();  // EOF arrives: the descriptor is closed

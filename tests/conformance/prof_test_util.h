@@ -34,7 +34,8 @@ class LoadedModel {  // ModelPath() comes from conformance_util.h
   }
   ~LoadedModel() {
     for (aclmdlDataset* d : {input_, output_}) {
-      for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(d); ++i) (void)aclDestroyDataBuffer(aclmdlGetDatasetBuffer(d, i));
+      for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(d); ++i)
+        (void)aclDestroyDataBuffer(aclmdlGetDatasetBuffer(d, i));
       (void)aclmdlDestroyDataset(d);
     }
     for (void* p : memory_) (void)aclrtFree(p);

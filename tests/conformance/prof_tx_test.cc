@@ -342,9 +342,9 @@ TEST_F(ProfTx, GivenStampsMarksRangesAndMarkExThenOneTxRowEach) {
   ASSERT_ACL_OK(aclprofPop());  // 4
   uint32_t range = 0;
   ASSERT_ACL_OK(aclprofRangeStart(b, &range));
-  ASSERT_ACL_OK(aclprofRangeStop(range));  // 5
+  ASSERT_ACL_OK(aclprofRangeStop(range));                   // 5
   ASSERT_ACL_OK(aclprofMarkEx("device mark", 11, stream));  // 6
-  ASSERT_ACL_OK(aclprofMark(a));  // 7
+  ASSERT_ACL_OK(aclprofMark(a));                            // 7
   // Failures leave no rows.
   EXPECT_ACL_ERROR(aclprofMark(nullptr), kFailed);
   EXPECT_ACL_ERROR(aclprofPop(), kFailed);
@@ -357,16 +357,25 @@ TEST_F(ProfTx, GivenStampsMarksRangesAndMarkExThenOneTxRowEach) {
   aclprofDestroyStamp(b);
 
   Csv csv = TxCsv();
-  const std::vector<std::string> header = {"Device_id",         "pid",        "tid",     "category",
-                                           "event_type",        "payload_type", "payload_value",
-                                           "Start_time(us)",    "End_time(us)", "message_type",
-                                           "message",           "domain",     "Device Start_time(us)",
+  const std::vector<std::string> header = {"Device_id",
+                                           "pid",
+                                           "tid",
+                                           "category",
+                                           "event_type",
+                                           "payload_type",
+                                           "payload_value",
+                                           "Start_time(us)",
+                                           "End_time(us)",
+                                           "message_type",
+                                           "message",
+                                           "domain",
+                                           "Device Start_time(us)",
                                            "Device End_time(us)"};
   EXPECT_EQ(csv.header, header);
   ASSERT_EQ(csv.rows.size(), 7u);
-  const std::vector<std::string> types = {"marker", "marker", "push/pop", "push/pop",
+  const std::vector<std::string> types = {"marker",    "marker",    "push/pop", "push/pop",
                                           "start/end", "marker_ex", "marker"};
-  const std::vector<std::string> messages = {"stamp a", "stamp b", "stamp b", "stamp a",
+  const std::vector<std::string> messages = {"stamp a", "stamp b",     "stamp b", "stamp a",
                                              "stamp b", "device mark", "stamp a"};
   for (size_t i = 0; i < csv.rows.size(); ++i) {
     SCOPED_TRACE(i);

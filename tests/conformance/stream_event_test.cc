@@ -445,7 +445,7 @@ TEST_F(ConfEvent, GivenEventsAroundModelExecutionWhenElapsedTimeThenEqualsDevice
   uint64_t flops = 0, macs = 0, bytes = 0, op_time_ns = 0;
   ASSERT_ACL_OK(aclsimGetModelCost(id, &flops, &macs, &bytes, &op_time_ns));
   EXPECT_EQ(busy_ns, op_time_ns);
-  EXPECT_EQ(span_ns, op_time_ns);  // a chain: no gaps, no overlap
+  EXPECT_EQ(span_ns, op_time_ns);     // a chain: no gaps, no overlap
   EXPECT_GT(op_time_ns, 9u * 5000u);  // every op pays at least the launch overhead
 
   float ms = -1;

@@ -16,10 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case aclsim::ErrorCode::kModelSizeInvalid:
       case aclsim::ErrorCode::kDeserializeModel:
       case aclsim::ErrorCode::kModelMissingAttr:
-      case aclsim::ErrorCode::kParseModel:
-        return 0;
-      default:
-        std::abort();
+      case aclsim::ErrorCode::kParseModel: return 0;
+      default: std::abort();
     }
   }
   aclsim::fuzz::CheckCostable(*graph);

@@ -22,10 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case aclsim::ErrorCode::kDeserializeModel:
       case aclsim::ErrorCode::kParseModel:
       case aclsim::ErrorCode::kModelNotDynamic:
-      case aclsim::ErrorCode::kFeatureUnsupported:
-        return 0;
-      default:
-        std::abort();
+      case aclsim::ErrorCode::kFeatureUnsupported: return 0;
+      default: std::abort();
     }
   }
   aclsim::fuzz::CheckCostable(*graph);

@@ -15,9 +15,7 @@ namespace {
 
 constexpr char kCheck[] = "123456789";
 
-TEST(ProfCrc32c, GivenCheckStringThenStandardCrcIsE3069283) {
-  EXPECT_EQ(Crc32c(kCheck, 9), 0xE3069283u);
-}
+TEST(ProfCrc32c, GivenCheckStringThenStandardCrcIsE3069283) { EXPECT_EQ(Crc32c(kCheck, 9), 0xE3069283u); }
 
 TEST(ProfCrc32c, GivenCheckStringThenRawRegisterIs1CF96D7C) {
   EXPECT_EQ(Crc32cUpdate(0xFFFFFFFFu, kCheck, 9), 0x1CF96D7Cu);

@@ -49,14 +49,14 @@ std::set<std::string> ListDir(const fs::path& dir) {
 }
 
 // Process-lifetime op descriptions, as the collectors intern them.
-const OpInfo kConv{"resnet/conv1", "Conv2D", "AI_CORE", "1,3,224,224;64,3,7,7", "FLOAT16;FLOAT16",
-                   "NCHW;NCHW", "1,64,112,112", "FLOAT16", "NCHW"};
-const OpInfo kRelu{"resnet/relu1", "Relu", "AI_VECTOR_CORE", "1,64,112,112", "FLOAT16", "NCHW",
+const OpInfo kConv{"resnet/conv1", "Conv2D",  "AI_CORE", "1,3,224,224;64,3,7,7", "FLOAT16;FLOAT16", "NCHW;NCHW",
                    "1,64,112,112", "FLOAT16", "NCHW"};
-const OpInfo kTopK{"post/topk,v2", "TopKV2", "AI_CPU", "1,1000;", "FLOAT16;INT32", "ND;ND", "1,5;1,5",
-                   "FLOAT16;INT32", "ND;ND"};
-const OpInfo kMatMul{"fc/MatMul", "MatMul", "AI_CORE", "1,2048;2048,1000", "FLOAT16;FLOAT16", "ND;ND",
-                     "1,1000", "FLOAT16", "ND"};
+const OpInfo kRelu{"resnet/relu1", "Relu",         "AI_VECTOR_CORE", "1,64,112,112", "FLOAT16",
+                   "NCHW",         "1,64,112,112", "FLOAT16",        "NCHW"};
+const OpInfo kTopK{"post/topk,v2", "TopKV2",  "AI_CPU",        "1,1000;", "FLOAT16;INT32",
+                   "ND;ND",        "1,5;1,5", "FLOAT16;INT32", "ND;ND"};
+const OpInfo kMatMul{"fc/MatMul", "MatMul",  "AI_CORE", "1,2048;2048,1000", "FLOAT16;FLOAT16", "ND;ND",
+                     "1,1000",    "FLOAT16", "ND"};
 
 TaskRecord Op(uint32_t dev, uint32_t stream, uint64_t task, const OpInfo* op, int64_t start, int64_t end,
               uint32_t block) {
@@ -162,7 +162,9 @@ const std::vector<std::pair<std::string, std::string>> kAllFiles = {
 
 std::string FileName(const std::string& kind, const std::string& ext) { return kind + "_" + kTs + ext; }
 
-nlohmann::json LoadTrace(const fs::path& dir) { return nlohmann::json::parse(ReadFile(dir / FileName("msprof", ".json"))); }
+nlohmann::json LoadTrace(const fs::path& dir) {
+  return nlohmann::json::parse(ReadFile(dir / FileName("msprof", ".json")));
+}
 
 // RFC 4180 split of one line (quoted cells may hold commas and "").
 std::vector<std::string> SplitCsv(const std::string& line) {
@@ -275,9 +277,9 @@ TEST(Export, GivenTaskTimeL0OnlyWhenExportedThenOpDetailsAreNa) {
     ++rows;
     const std::vector<std::string> cells = SplitCsv(line);
     ASSERT_EQ(cells.size(), 21u) << line;
-    EXPECT_EQ(cells[5], "N/A");   // OP Type
-    EXPECT_EQ(cells[7], "N/A");   // Task Type
-    EXPECT_EQ(cells[11], "0");    // Block Num
+    EXPECT_EQ(cells[5], "N/A");  // OP Type
+    EXPECT_EQ(cells[7], "N/A");  // Task Type
+    EXPECT_EQ(cells[11], "0");   // Block Num
     for (int c = 14; c <= 19; ++c) EXPECT_EQ(cells[c], "N/A") << c;
   }
   EXPECT_EQ(rows, 8);

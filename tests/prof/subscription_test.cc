@@ -166,7 +166,8 @@ class Reader {
       if (pr < 0 && errno == EINTR) continue;
       size_t want = buf.size();
       if (options_.close_after_bytes != SIZE_MAX) want = std::min(want, options_.close_after_bytes - data_.size());
-      const ssize_t n = options_.packets ? ::recv(fd_, buf.data(), buf.size(), MSG_TRUNC) : ::read(fd_, buf.data(), want);
+      const ssize_t n =
+          options_.packets ? ::recv(fd_, buf.data(), buf.size(), MSG_TRUNC) : ::read(fd_, buf.data(), want);
       if (n == 0) {
         eof_ = true;
         return;

@@ -115,15 +115,26 @@ TEST(Config, GivenUnknownKeyThenFileAttrInvalidNamingIt) {
 
 TEST(Config, GivenBadValueForEachKeyThenFileAttrInvalid) {
   const char* bad[] = {
-      R"("backend": "")",          R"("backend": 1)",
-      R"("device_count": 0)",      R"("device_count": 65)",   R"("device_count": -1)",
-      R"("device_count": 2.0)",    R"("device_count": "2")",
-      R"("device_profile": "")",   R"("device_profile": 3)",
+      R"("backend": "")",
+      R"("backend": 1)",
+      R"("device_count": 0)",
+      R"("device_count": 65)",
+      R"("device_count": -1)",
+      R"("device_count": 2.0)",
+      R"("device_count": "2")",
+      R"("device_profile": "")",
+      R"("device_profile": 3)",
       R"("device_profile_path": 1)",
-      R"("clock": "wall")",        R"("clock": 1)",
-      R"("seed": -1)",             R"("seed": 1.5)",          R"("seed": "1")",
-      R"("jitter": -0.01)",        R"("jitter": 0.51)",       R"("jitter": "0.1")",
-      R"("log_level": "verbose")", R"("log_level": 0)",
+      R"("clock": "wall")",
+      R"("clock": 1)",
+      R"("seed": -1)",
+      R"("seed": 1.5)",
+      R"("seed": "1")",
+      R"("jitter": -0.01)",
+      R"("jitter": 0.51)",
+      R"("jitter": "0.1")",
+      R"("log_level": "verbose")",
+      R"("log_level": 0)",
   };
   for (const char* body : bad) {
     RuntimeOptions o;

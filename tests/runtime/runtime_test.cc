@@ -318,9 +318,9 @@ TEST_F(RuntimeTest, GivenStreamsWhenUsedThenCallsCarryTheBackendStreamIds) {
   EXPECT_CALL(dev0_, SynchronizeStream(1u)).WillOnce(Return(Status()));
   EXPECT_CALL(dev0_, QueryStream(2u)).WillOnce(Return(StatusOr<bool>(false)));
   EXPECT_CALL(dev0_, DestroyStream(2u)).WillOnce(Return(Status()));
-  EXPECT_CALL(dev0_, SubmitMarker(3u, AllOf(Field(&device::MarkerInfo::marker_id, 77u),
-                                            Field(&device::MarkerInfo::tag, 5u),
-                                            Field(&device::MarkerInfo::host_tid, CurrentThreadId()))))
+  EXPECT_CALL(dev0_,
+              SubmitMarker(3u, AllOf(Field(&device::MarkerInfo::marker_id, 77u), Field(&device::MarkerInfo::tag, 5u),
+                                     Field(&device::MarkerInfo::host_tid, CurrentThreadId()))))
       .WillOnce(Return(StatusOr<device::TaskId>(device::TaskId{42})));
   EXPECT_EQ(rt_->SynchronizeStream(*s3).code(), ErrorCode::kOk);
   EXPECT_EQ(rt_->SynchronizeStream(nullptr).code(), ErrorCode::kOk);
@@ -565,8 +565,9 @@ TEST_F(RuntimeModelTest, GivenLoadedModelWhenDescribedThenSizesFromGraph) {
 
 TEST_F(RuntimeModelTest, GivenSynchronousExecuteThenSubmitGraphWithModelTagThenSynchronizeStream) {
   InSequence seq;
-  EXPECT_CALL(dev0_, SubmitGraph(1u, 7u, AllOf(Field(&device::LaunchInfo::model_tag, model_id_),
-                                              Field(&device::LaunchInfo::host_tid, CurrentThreadId()))))
+  EXPECT_CALL(dev0_, SubmitGraph(1u, 7u,
+                                 AllOf(Field(&device::LaunchInfo::model_tag, model_id_),
+                                       Field(&device::LaunchInfo::host_tid, CurrentThreadId()))))
       .WillOnce(Return(StatusOr<device::TaskId>(device::TaskId{100})));
   EXPECT_CALL(dev0_, SynchronizeStream(1u)).WillOnce(Return(Status()));
   EXPECT_EQ(rt_->ExecuteModel(model_id_, Inputs(), Outputs(), nullptr, /*synchronous=*/true).code(), ErrorCode::kOk);
@@ -619,8 +620,7 @@ TEST_F(RuntimeModelTest, GivenUnloadedModelWhenExecuteThenGeExecModelIdInvalid) 
   EXPECT_CALL(dev0_, UnloadGraph(7u)).WillOnce(Return(Status()));
   ASSERT_EQ(rt_->UnloadModel(model_id_).code(), ErrorCode::kOk);
   EXPECT_EQ(rt_->UnloadModel(model_id_).code(), ErrorCode::kGeExecModelIdInvalid);
-  EXPECT_EQ(rt_->ExecuteModel(model_id_, Inputs(), Outputs(), nullptr, true).code(),
-            ErrorCode::kGeExecModelIdInvalid);
+  EXPECT_EQ(rt_->ExecuteModel(model_id_, Inputs(), Outputs(), nullptr, true).code(), ErrorCode::kGeExecModelIdInvalid);
 }
 
 TEST_F(RuntimeModelTest, GivenSubmitGraphFailsWhenExecuteThenErrorPropagatesAndNoSync) {

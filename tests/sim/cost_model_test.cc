@@ -26,7 +26,8 @@ DeviceProfile Profile(const char* name) {
 Graph OneOp(const std::string& type, const std::string& inputs, const std::string& outputs,
             const std::string& extra = "") {
   std::string text = R"({"schema": "aclsim.graph.v1", "name": "one", "inputs": [)" + inputs + R"(],
-      "ops": [ {"name": "op", "type": ")" + type + R"(", "inputs": INPUT_NAMES, "outputs": [)" + outputs + "]" +
+      "ops": [ {"name": "op", "type": ")" +
+                     type + R"(", "inputs": INPUT_NAMES, "outputs": [)" + outputs + "]" +
                      (extra.empty() ? "" : ", " + extra) + R"(} ], "outputs": ["out"]})";
   // Input names: every "name" inside |inputs|, in order.
   std::string names = "[";
@@ -56,7 +57,7 @@ TEST(ComputeOpWork, GivenConv2DThenMacsAreOutputTimesWeightPerOutputChannel) {
   OpWork w = ComputeOpWork(g, g.ops[0]);
   EXPECT_EQ(w.macs, 118'013'952u);  // 64*112*112 outputs * 3*7*7
   EXPECT_EQ(w.flops, 236'027'904u);
-  EXPECT_EQ(w.bytes, 1'925'504u);   // (150528 + 9408 + 802816) * 2
+  EXPECT_EQ(w.bytes, 1'925'504u);  // (150528 + 9408 + 802816) * 2
   EXPECT_EQ(w.compute_dtype, model::DataType::kFloat16);
 }
 
@@ -85,8 +86,8 @@ TEST(ComputeOpWork, GivenMatMulV2ThenMacsAreMNKForEveryTransposeCombination) {
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(std::string(c.a) + " x " + c.b + " " + c.attrs);
-    Graph g = OneOp("MatMulV2", T("a", c.a) + "," + T("b", c.b), T("out", "[8,16]"),
-                    std::string("\"attrs\": ") + c.attrs);
+    Graph g =
+        OneOp("MatMulV2", T("a", c.a) + "," + T("b", c.b), T("out", "[8,16]"), std::string("\"attrs\": ") + c.attrs);
     OpWork w = ComputeOpWork(g, g.ops[0]);
     EXPECT_EQ(w.macs, 8192u);
     EXPECT_EQ(w.flops, 16384u);
@@ -95,8 +96,8 @@ TEST(ComputeOpWork, GivenMatMulV2ThenMacsAreMNKForEveryTransposeCombination) {
 }
 
 TEST(ComputeOpWork, GivenMatMulWithBiasAndFp32ThenBytesIncludeBiasAndDtypeIsFirstInput) {
-  Graph g = OneOp("MatMul", T("a", "[8,64]", "float32") + "," + T("b", "[64,16]", "float32") + "," +
-                                T("bias", "[16]", "float32"),
+  Graph g = OneOp("MatMul",
+                  T("a", "[8,64]", "float32") + "," + T("b", "[64,16]", "float32") + "," + T("bias", "[16]", "float32"),
                   T("out", "[8,16]", "float32"));
   OpWork w = ComputeOpWork(g, g.ops[0]);
   EXPECT_EQ(w.macs, 8192u);
@@ -106,21 +107,20 @@ TEST(ComputeOpWork, GivenMatMulWithBiasAndFp32ThenBytesIncludeBiasAndDtypeIsFirs
 
 TEST(ComputeOpWork, GivenBatchMatMulV2ThenMacsAreBatchTimesMNK) {
   // BERT-style QK^T: [2,12,128,64] x [2,12,64,128] -> [2,12,128,128].
-  Graph g = OneOp("BatchMatMulV2", T("a", "[2,12,128,64]") + "," + T("b", "[2,12,64,128]"),
-                  T("out", "[2,12,128,128]"));
+  Graph g = OneOp("BatchMatMulV2", T("a", "[2,12,128,64]") + "," + T("b", "[2,12,64,128]"), T("out", "[2,12,128,128]"));
   OpWork w = ComputeOpWork(g, g.ops[0]);
   EXPECT_EQ(w.macs, 25'165'824u);  // 2*12 * 128*128*64
   EXPECT_EQ(w.flops, 50'331'648u);
   // adj_x1 (CANN's BatchMatMul transpose flag for x1): K from the second-to-last dim.
-  Graph gt = OneOp("BatchMatMul", T("a", "[2,12,64,128]") + "," + T("b", "[2,12,64,128]"),
-                   T("out", "[2,12,128,128]"), R"("attrs": {"adj_x1": true})");
+  Graph gt = OneOp("BatchMatMul", T("a", "[2,12,64,128]") + "," + T("b", "[2,12,64,128]"), T("out", "[2,12,128,128]"),
+                   R"("attrs": {"adj_x1": true})");
   EXPECT_EQ(ComputeOpWork(gt, gt.ops[0]).macs, 25'165'824u);
 }
 
 TEST(ComputeOpWork, GivenFlashAttentionScoreThenMacsAreTwoBNSSkvD) {
-  Graph g = OneOp("FlashAttentionScore",
-                  T("q", "[1,8,256,64]") + "," + T("k", "[1,8,512,64]") + "," + T("v", "[1,8,512,64]"),
-                  T("out", "[1,8,256,64]"));
+  Graph g =
+      OneOp("FlashAttentionScore", T("q", "[1,8,256,64]") + "," + T("k", "[1,8,512,64]") + "," + T("v", "[1,8,512,64]"),
+            T("out", "[1,8,256,64]"));
   OpWork w = ComputeOpWork(g, g.ops[0]);
   EXPECT_EQ(w.macs, 134'217'728u);  // 2 * 1*8*256*512*64
   EXPECT_EQ(w.flops, 268'435'456u);
@@ -141,9 +141,8 @@ TEST(ComputeOpWork, GivenReductionsAndPoolsThenFlopsAreInputElements) {
 
 TEST(ComputeOpWork, GivenElementwiseOpsThenFlopsPerOutputElement) {
   const std::pair<const char*, uint64_t> cases[] = {
-      {"Add", 1},     {"Mul", 1},      {"Relu", 1},    {"Custom", 1},  {"Softmax", 5}, {"LayerNorm", 8},
-      {"Gelu", 8},    {"BatchNorm", 2}, {"Sigmoid", 4}, {"Reshape", 0}, {"Transpose", 0}, {"Cast", 0},
-      {"Gather", 0},
+      {"Add", 1},       {"Mul", 1},     {"Relu", 1},    {"Custom", 1},    {"Softmax", 5}, {"LayerNorm", 8}, {"Gelu", 8},
+      {"BatchNorm", 2}, {"Sigmoid", 4}, {"Reshape", 0}, {"Transpose", 0}, {"Cast", 0},    {"Gather", 0},
   };
   for (const auto& [type, per] : cases) {
     SCOPED_TRACE(type);
@@ -205,8 +204,7 @@ TEST(CostModelBlockDim, GivenAiCpuOrExplicitBlockDimThenRulesApply) {
   EXPECT_EQ(cm.BlockDim(cpu_explicit, cpu_explicit.ops[0]), 3u);
   Graph explicit_bd = OneOp("Add", T("a", "[8]"), T("out", "[8]"), R"("block_dim": 10)");
   EXPECT_EQ(cm.BlockDim(explicit_bd, explicit_bd.ops[0]), 10u);
-  Graph capped = OneOp("MatMulV2", T("a", "[1,1]") + "," + T("b", "[1,1]"), T("out", "[1,1]"),
-                       R"("block_dim": 100)");
+  Graph capped = OneOp("MatMulV2", T("a", "[1,1]") + "," + T("b", "[1,1]"), T("out", "[1,1]"), R"("block_dim": 100)");
   EXPECT_EQ(cm.BlockDim(capped, capped.ops[0]), 24u);
   DeviceProfile small = Profile("Ascend310P3");
   EXPECT_EQ(CostModel(small).BlockDim(capped, capped.ops[0]), 8u);

@@ -57,25 +57,26 @@ model::Graph Load(const std::string& text) {
 
 // An op JSON object: |name| of |type| on |engine| reading |inputs| (a JSON
 // array text), explicit duration and block_dim, on intra-graph |stream|.
-std::string Op(const std::string& name, const std::string& inputs, int64_t duration_ns, int block_dim,
-               int stream = 0, const std::string& engine = "AI_CORE", const std::string& type = "Relu") {
-  return R"({"name": ")" + name + R"(", "type": ")" + type + R"(", "engine": ")" + engine +
-         R"(", "inputs": )" + inputs + R"(, "duration_ns": )" + std::to_string(duration_ns) +
-         R"(, "block_dim": )" + std::to_string(block_dim) + R"(, "stream": )" + std::to_string(stream) +
-         R"(, "outputs": [{"name": ")" + name + R"(.out", "dtype": "float16", "shape": [16]}]})";
+std::string Op(const std::string& name, const std::string& inputs, int64_t duration_ns, int block_dim, int stream = 0,
+               const std::string& engine = "AI_CORE", const std::string& type = "Relu") {
+  return R"({"name": ")" + name + R"(", "type": ")" + type + R"(", "engine": ")" + engine + R"(", "inputs": )" +
+         inputs + R"(, "duration_ns": )" + std::to_string(duration_ns) + R"(, "block_dim": )" +
+         std::to_string(block_dim) + R"(, "stream": )" + std::to_string(stream) + R"(, "outputs": [{"name": ")" + name +
+         R"(.out", "dtype": "float16", "shape": [16]}]})";
 }
 
 std::string GraphJson(const std::string& ops, const std::string& outputs) {
   return R"({"schema": "aclsim.graph.v1", "name": "t",
              "inputs": [{"name": "x", "dtype": "float16", "shape": [16]}],
-             "ops": [)" + ops + R"(], "outputs": )" + outputs + "}";
+             "ops": [)" +
+         ops + R"(], "outputs": )" + outputs + "}";
 }
 
 // a(1000) -> b(2000) -> c(500), one AI core each, on one stream.
 model::Graph ChainGraph() {
-  return Load(GraphJson(Op("a", R"(["x"])", 1000, 1) + "," + Op("b", R"(["a.out"])", 2000, 1) + "," +
-                            Op("c", R"(["b.out"])", 500, 1),
-                        R"(["c.out"])"));
+  return Load(GraphJson(
+      Op("a", R"(["x"])", 1000, 1) + "," + Op("b", R"(["a.out"])", 2000, 1) + "," + Op("c", R"(["b.out"])", 500, 1),
+      R"(["c.out"])"));
 }
 
 // One op of |duration_ns| on |block_dim| cores of |engine|.
@@ -149,12 +150,8 @@ TEST_F(SimDeviceTest, GivenTwoSubmissionsOnOneStreamThenSecondStartsWhenFirstEnd
   auto exe = LoadOrDie(ChainGraph());
   Submit(s, exe);
   Submit(s, exe);
-  EXPECT_EQ(Spans(sink_.records(), s), (std::vector<Span>{{0, 1000},
-                                                          {1000, 3000},
-                                                          {3000, 3500},
-                                                          {3500, 4500},
-                                                          {4500, 6500},
-                                                          {6500, 7000}}));
+  EXPECT_EQ(Spans(sink_.records(), s),
+            (std::vector<Span>{{0, 1000}, {1000, 3000}, {3000, 3500}, {3500, 4500}, {4500, 6500}, {6500, 7000}}));
 }
 
 TEST_F(SimDeviceTest, GivenCostModelGraphThenRecordDurationEqualsGraphCost) {
@@ -221,18 +218,14 @@ TEST_F(SimDeviceTest, GivenIntraGraphBranchesOnStreams0And1ThenBranchesOverlapAn
   auto exe = LoadOrDie(g);
   Submit(s, exe);
   Submit(s, exe);  // the next execution starts after the whole graph
-  EXPECT_EQ(Spans(sink_.records(), s), (std::vector<Span>{{0, 1000},
-                                                          {0, 2500},
-                                                          {2500, 2600},
-                                                          {2600, 3600},
-                                                          {2600, 5100},
-                                                          {5100, 5200}}));
+  EXPECT_EQ(Spans(sink_.records(), s),
+            (std::vector<Span>{{0, 1000}, {0, 2500}, {2500, 2600}, {2600, 3600}, {2600, 5100}, {5100, 5200}}));
 }
 
 TEST_F(SimDeviceTest, GivenBranchEndingLastThenStreamContinuesAfterIt) {
   // Branch 1 ends after branch 0's last op and nothing joins it.
-  auto g = Load(GraphJson(Op("a", R"(["x"])", 1000, 1, 0) + "," + Op("b", R"(["x"])", 4000, 1, 1),
-                          R"(["a.out", "b.out"])"));
+  auto g =
+      Load(GraphJson(Op("a", R"(["x"])", 1000, 1, 0) + "," + Op("b", R"(["x"])", 4000, 1, 1), R"(["a.out", "b.out"])"));
   auto s = NewStream();
   Submit(s, LoadOrDie(g));
   auto m = dev_->SubmitMarker(s, {9, 0, 1});
@@ -376,9 +369,9 @@ TEST_F(SimDeviceTest, GivenCompletionSinkThenEveryRecordFieldFilled) {
   dev->SetCompletionSink(&sink);
   auto s = dev->CreateStream();
   ASSERT_TRUE(s.ok());
-  auto g = Load(GraphJson(Op("a", R"(["x"])", 1000, 2, 0, "AI_CORE", "Relu") + "," +
-                              Op("b", R"(["a.out"])", 500, 3, 0, "AI_VECTOR", "Add"),
-                          R"(["b.out"])"));
+  auto g = Load(GraphJson(
+      Op("a", R"(["x"])", 1000, 2, 0, "AI_CORE", "Relu") + "," + Op("b", R"(["a.out"])", 500, 3, 0, "AI_VECTOR", "Add"),
+      R"(["b.out"])"));
   auto exe = dev->LoadGraph(g);
   ASSERT_TRUE(exe.ok());
   auto costs = dev->GetGraphCosts(*exe);
@@ -493,8 +486,7 @@ bool SameRecord(const CompletionRecord& a, const CompletionRecord& b) {
          a.stream_id == b.stream_id && a.task_id == b.task_id && a.model_tag == b.model_tag &&
          a.op_index == b.op_index && a.host_tid == b.host_tid && a.marker_tag == b.marker_tag &&
          a.marker_id == b.marker_id && a.start_ns == b.start_ns && a.end_ns == b.end_ns && a.exec_ns == b.exec_ns &&
-         a.flops == b.flops &&
-         a.bytes == b.bytes;
+         a.flops == b.flops && a.bytes == b.bytes;
 }
 
 TEST(SimDeviceDeterminism, GivenSameSeedAndJitterThenIdenticalRecords) {

@@ -54,13 +54,15 @@ class MockDevice : public device::Device {
     ON_CALL(*this, LoadGraph(_)).WillByDefault(Invoke([this](const model::Graph&) -> StatusOr<device::ExecutableId> {
       return next_exe_id_.fetch_add(1);
     }));
-    ON_CALL(*this, GetGraphCosts(_)).WillByDefault(Return(StatusOr<std::vector<device::OpCost>>(std::vector<device::OpCost>{})));
-    ON_CALL(*this, SubmitGraph(_, _, _)).WillByDefault(Invoke([this](device::StreamId, device::ExecutableId, const device::LaunchInfo&) -> StatusOr<device::TaskId> {
-      return next_task_id_.fetch_add(1);
-    }));
-    ON_CALL(*this, SubmitMarker(_, _)).WillByDefault(Invoke([this](device::StreamId, const device::MarkerInfo&) -> StatusOr<device::TaskId> {
-      return next_task_id_.fetch_add(1);
-    }));
+    ON_CALL(*this, GetGraphCosts(_))
+        .WillByDefault(Return(StatusOr<std::vector<device::OpCost>>(std::vector<device::OpCost>{})));
+    ON_CALL(*this, SubmitGraph(_, _, _))
+        .WillByDefault(Invoke([this](device::StreamId, device::ExecutableId, const device::LaunchInfo&)
+                                  -> StatusOr<device::TaskId> { return next_task_id_.fetch_add(1); }));
+    ON_CALL(*this, SubmitMarker(_, _))
+        .WillByDefault(Invoke([this](device::StreamId, const device::MarkerInfo&) -> StatusOr<device::TaskId> {
+          return next_task_id_.fetch_add(1);
+        }));
     ON_CALL(*this, QueryStream(_)).WillByDefault(Return(StatusOr<bool>(true)));
     ON_CALL(*this, QueryEvent(_)).WillByDefault(Return(StatusOr<device::EventState>(device::EventState{})));
     ON_CALL(*this, Now()).WillByDefault(Return(device::VirtualTimeNs{0}));

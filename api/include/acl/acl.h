@@ -16,7 +16,7 @@
 #define INC_EXTERNAL_ACL_ACL_H_
 
 #include "acl_base.h"
-#include "acl_rt.h"
 #include "acl_mdl.h"
+#include "acl_rt.h"
 
 #endif /* INC_EXTERNAL_ACL_ACL_H_ */

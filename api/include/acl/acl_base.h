@@ -12,11 +12,11 @@
 #ifndef INC_EXTERNAL_ACL_ACL_BASE_H_
 #define INC_EXTERNAL_ACL_ACL_BASE_H_
 
-#include <stdint.h>
 #include <stddef.h>
+#include <stdint.h>
 
-#include "error_codes/rt_error_codes.h"
 #include "error_codes/ge_error_codes.h"
+#include "error_codes/rt_error_codes.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,23 +54,23 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 /* Handle types                                                             */
 /* ------------------------------------------------------------------------ */
-typedef void *aclrtStream;         /* ordered task queue on a device */
-typedef void *aclmdlRITask;        /* task inside a captured model instance */
-typedef void *aclrtEvent;          /* synchronisation / timing marker */
-typedef void *aclrtContext;        /* per-device execution context */
-typedef void *aclrtNotify;         /* lightweight cross-stream signal */
-typedef void *aclrtCntNotify;      /* counting notify */
-typedef void *aclrtLabel;          /* stream label (control flow) */
-typedef void *aclrtLabelList;      /* list of labels */
-typedef void *aclrtMbuf;           /* message buffer */
-typedef int aclError;              /* return code of every ACL call; 0 = success */
-typedef uint16_t aclFloat16;       /* raw IEEE half-precision bits */
+typedef void* aclrtStream;                  /* ordered task queue on a device */
+typedef void* aclmdlRITask;                 /* task inside a captured model instance */
+typedef void* aclrtEvent;                   /* synchronisation / timing marker */
+typedef void* aclrtContext;                 /* per-device execution context */
+typedef void* aclrtNotify;                  /* lightweight cross-stream signal */
+typedef void* aclrtCntNotify;               /* counting notify */
+typedef void* aclrtLabel;                   /* stream label (control flow) */
+typedef void* aclrtLabelList;               /* list of labels */
+typedef void* aclrtMbuf;                    /* message buffer */
+typedef int aclError;                       /* return code of every ACL call; 0 = success */
+typedef uint16_t aclFloat16;                /* raw IEEE half-precision bits */
 typedef struct aclDataBuffer aclDataBuffer; /* (address, size) pair, opaque */
-typedef void *aclrtAllocatorDesc;  /* user allocator descriptor */
-typedef void *aclrtAllocator;      /* user allocator */
-typedef void *aclrtAllocatorBlock; /* block from a user allocator */
-typedef void *aclrtAllocatorAddr;  /* address inside an allocator block */
-typedef void *aclrtTaskGrp;        /* captured task group */
+typedef void* aclrtAllocatorDesc;           /* user allocator descriptor */
+typedef void* aclrtAllocator;               /* user allocator */
+typedef void* aclrtAllocatorBlock;          /* block from a user allocator */
+typedef void* aclrtAllocatorAddr;           /* address inside an allocator block */
+typedef void* aclrtTaskGrp;                 /* captured task group */
 
 /* ------------------------------------------------------------------------ */
 /* aclError values (defined as static const int, as CANN does)              */
@@ -169,100 +169,91 @@ static const int ACL_ERROR_PROFILING_FAILURE = 500005;
 
 /* Element data types. */
 typedef enum {
-    ACL_DT_UNDEFINED = -1,
-    ACL_FLOAT = 0,
-    ACL_FLOAT16 = 1,
-    ACL_INT8 = 2,
-    ACL_INT32 = 3,
-    ACL_UINT8 = 4,
-    ACL_INT16 = 6,
-    ACL_UINT16 = 7,
-    ACL_UINT32 = 8,
-    ACL_INT64 = 9,
-    ACL_UINT64 = 10,
-    ACL_DOUBLE = 11,
-    ACL_BOOL = 12,
-    ACL_STRING = 13,
-    ACL_COMPLEX64 = 16,
-    ACL_COMPLEX128 = 17,
-    ACL_BF16 = 27,
-    ACL_INT4 = 29,
-    ACL_UINT1 = 30,
-    ACL_COMPLEX32 = 33,
-    ACL_HIFLOAT8 = 34,
-    ACL_FLOAT8_E5M2 = 35,
-    ACL_FLOAT8_E4M3FN = 36,
-    ACL_FLOAT8_E8M0 = 37,
-    ACL_FLOAT6_E3M2 = 38,
-    ACL_FLOAT6_E2M3 = 39,
-    ACL_FLOAT4_E2M1 = 40,
-    ACL_FLOAT4_E1M2 = 41,
-    ACL_HIFLOAT4 = 42,
-    ACL_HIFLOAT4_SCALE = 43
+  ACL_DT_UNDEFINED = -1,
+  ACL_FLOAT = 0,
+  ACL_FLOAT16 = 1,
+  ACL_INT8 = 2,
+  ACL_INT32 = 3,
+  ACL_UINT8 = 4,
+  ACL_INT16 = 6,
+  ACL_UINT16 = 7,
+  ACL_UINT32 = 8,
+  ACL_INT64 = 9,
+  ACL_UINT64 = 10,
+  ACL_DOUBLE = 11,
+  ACL_BOOL = 12,
+  ACL_STRING = 13,
+  ACL_COMPLEX64 = 16,
+  ACL_COMPLEX128 = 17,
+  ACL_BF16 = 27,
+  ACL_INT4 = 29,
+  ACL_UINT1 = 30,
+  ACL_COMPLEX32 = 33,
+  ACL_HIFLOAT8 = 34,
+  ACL_FLOAT8_E5M2 = 35,
+  ACL_FLOAT8_E4M3FN = 36,
+  ACL_FLOAT8_E8M0 = 37,
+  ACL_FLOAT6_E3M2 = 38,
+  ACL_FLOAT6_E2M3 = 39,
+  ACL_FLOAT4_E2M1 = 40,
+  ACL_FLOAT4_E1M2 = 41,
+  ACL_HIFLOAT4 = 42,
+  ACL_HIFLOAT4_SCALE = 43
 } aclDataType;
 
 /* Tensor memory layouts. */
 typedef enum {
-    ACL_FORMAT_UNDEFINED = -1,
-    ACL_FORMAT_NCHW = 0,
-    ACL_FORMAT_NHWC = 1,
-    ACL_FORMAT_ND = 2,
-    ACL_FORMAT_NC1HWC0 = 3,
-    ACL_FORMAT_FRACTAL_Z = 4,
-    ACL_FORMAT_NC1HWC0_C04 = 12,
-    ACL_FORMAT_HWCN = 16,
-    ACL_FORMAT_NDHWC = 27,
-    ACL_FORMAT_FRACTAL_NZ = 29,
-    ACL_FORMAT_NCDHW = 30,
-    ACL_FORMAT_NDC1HWC0 = 32,
-    ACL_FRACTAL_Z_3D = 33,
-    ACL_FORMAT_NC = 35,
-    ACL_FORMAT_NCL = 47,
-    ACL_FORMAT_FRACTAL_NZ_C0_16 = 50,
-    ACL_FORMAT_FRACTAL_NZ_C0_32 = 51,
-    ACL_FORMAT_FRACTAL_NZ_C0_2 = 52,
-    ACL_FORMAT_FRACTAL_NZ_C0_4 = 53,
-    ACL_FORMAT_FRACTAL_NZ_C0_8 = 54
+  ACL_FORMAT_UNDEFINED = -1,
+  ACL_FORMAT_NCHW = 0,
+  ACL_FORMAT_NHWC = 1,
+  ACL_FORMAT_ND = 2,
+  ACL_FORMAT_NC1HWC0 = 3,
+  ACL_FORMAT_FRACTAL_Z = 4,
+  ACL_FORMAT_NC1HWC0_C04 = 12,
+  ACL_FORMAT_HWCN = 16,
+  ACL_FORMAT_NDHWC = 27,
+  ACL_FORMAT_FRACTAL_NZ = 29,
+  ACL_FORMAT_NCDHW = 30,
+  ACL_FORMAT_NDC1HWC0 = 32,
+  ACL_FRACTAL_Z_3D = 33,
+  ACL_FORMAT_NC = 35,
+  ACL_FORMAT_NCL = 47,
+  ACL_FORMAT_FRACTAL_NZ_C0_16 = 50,
+  ACL_FORMAT_FRACTAL_NZ_C0_32 = 51,
+  ACL_FORMAT_FRACTAL_NZ_C0_2 = 52,
+  ACL_FORMAT_FRACTAL_NZ_C0_4 = 53,
+  ACL_FORMAT_FRACTAL_NZ_C0_8 = 54
 } aclFormat;
 
 /* Severity for aclAppLog. */
-typedef enum {
-    ACL_DEBUG = 0,
-    ACL_INFO = 1,
-    ACL_WARNING = 2,
-    ACL_ERROR = 3
-} aclLogLevel;
+typedef enum { ACL_DEBUG = 0, ACL_INFO = 1, ACL_WARNING = 2, ACL_ERROR = 3 } aclLogLevel;
 
 /* Where a tensor's memory lives. */
-typedef enum {
-    ACL_MEMTYPE_DEVICE = 0,
-    ACL_MEMTYPE_HOST = 1,
-    ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT = 2
-} aclMemType;
+typedef enum { ACL_MEMTYPE_DEVICE = 0, ACL_MEMTYPE_HOST = 1, ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT = 2 } aclMemType;
 
 /* System options for aclrt[Ctx]Set/GetSysParamOpt. */
 typedef enum {
-    ACL_OPT_DETERMINISTIC = 0, /* 0 off, 1 deterministic, 2 strong, 3 batch consistency */
-    ACL_OPT_ENABLE_DEBUG_KERNEL = 1,
-    ACL_OPT_STRONG_CONSISTENCY ACL_DEPRECATED_MESSAGE(
-        "ACL_OPT_STRONG_CONSISTENCY is deprecated, use ACL_OPT_DETERMINISTIC with value 2 instead") = 2,
-    ACL_OPT_ENABLE_KERNEL_EARLY_START = 3
+  ACL_OPT_DETERMINISTIC = 0, /* 0 off, 1 deterministic, 2 strong, 3 batch consistency */
+  ACL_OPT_ENABLE_DEBUG_KERNEL = 1,
+  ACL_OPT_STRONG_CONSISTENCY ACL_DEPRECATED_MESSAGE(
+      "ACL_OPT_STRONG_CONSISTENCY is deprecated, use ACL_OPT_DETERMINISTIC with value 2 instead") = 2,
+  ACL_OPT_ENABLE_KERNEL_EARLY_START = 3
 } aclSysParamOpt;
 
 /* CANN capability attributes. */
 typedef enum {
-    ACL_CANN_ATTR_UNDEFINED = -1,
-    ACL_CANN_ATTR_INF_NAN = 0,
-    ACL_CANN_ATTR_BF16 = 1,
-    ACL_CANN_ATTR_JIT_COMPILE = 2
+  ACL_CANN_ATTR_UNDEFINED = -1,
+  ACL_CANN_ATTR_INF_NAN = 0,
+  ACL_CANN_ATTR_BF16 = 1,
+  ACL_CANN_ATTR_JIT_COMPILE = 2
 } aclCannAttr;
 
 /* Device capabilities for aclGetDeviceCapability. */
 typedef enum {
-    ACL_DEVICE_INFO_UNDEFINED = -1,
-    ACL_DEVICE_INFO_AI_CORE_NUM = 0,
-    ACL_DEVICE_INFO_VECTOR_CORE_NUM = 1,
-    ACL_DEVICE_INFO_L2_SIZE = 2
+  ACL_DEVICE_INFO_UNDEFINED = -1,
+  ACL_DEVICE_INFO_AI_CORE_NUM = 0,
+  ACL_DEVICE_INFO_VECTOR_CORE_NUM = 1,
+  ACL_DEVICE_INFO_L2_SIZE = 2
 } aclDeviceInfo;
 
 /* ------------------------------------------------------------------------ */
@@ -280,25 +271,25 @@ ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
 /* ------------------------------------------------------------------------ */
 
 /* Wrap caller-owned memory in a new aclDataBuffer. Returns NULL on allocation failure. */
-ACL_FUNC_VISIBILITY aclDataBuffer *aclCreateDataBuffer(void *data, size_t size);
+ACL_FUNC_VISIBILITY aclDataBuffer* aclCreateDataBuffer(void* data, size_t size);
 
 /* Free the wrapper only (the wrapped memory stays owned by the caller).
  * ACL_ERROR_INVALID_PARAM for NULL. */
-ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer);
+ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer);
 
 /* Point an existing buffer at new memory; the old memory is not released.
  * ACL_ERROR_INVALID_PARAM for NULL dataBuffer. */
-ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer *dataBuffer, void *data, size_t size);
+ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size);
 
 /* Address stored in the buffer, NULL if dataBuffer is NULL. */
-ACL_FUNC_VISIBILITY void *aclGetDataBufferAddr(const aclDataBuffer *dataBuffer);
+ACL_FUNC_VISIBILITY void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer);
 
 /* Size stored in the buffer truncated to 32 bits (kept for old code; use the V2 form). */
 ACL_DEPRECATED_MESSAGE("aclGetDataBufferSize is deprecated, use aclGetDataBufferSizeV2 instead")
-ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffer);
+ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer);
 
 /* Size in bytes stored in the buffer, 0 if dataBuffer is NULL. */
-ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer);
+ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer);
 
 /* Bytes per element of dataType (0 for undefined / sub-byte types). */
 ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
@@ -308,23 +299,23 @@ ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
 /* ------------------------------------------------------------------------ */
 
 /* printf-style application log at logLevel; output is truncated at 1024 bytes. */
-ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_t line,
-                                   const char *fmt, ...);
+ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
+                                   const char* fmt, ...);
 
 /* Name of the (simulated) SoC, or NULL if it cannot be determined. */
-ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
+ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);
 
 /* Convenience wrapper filling in function, file and line. */
 #define ACL_APP_LOG(level, fmt, ...) aclAppLog(level, __FUNCTION__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
 /* Return the list of CANN attributes available in this environment (static storage). */
-ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr **cannAttrList, size_t *num);
+ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num);
 
 /* Set *value to 1 if cannAttr is available, 0 otherwise. */
-ACL_FUNC_VISIBILITY aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t *value);
+ACL_FUNC_VISIBILITY aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value);
 
 /* Read one capability value of a device. ACL_ERROR_INVALID_PARAM on bad arguments. */
-ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t *value);
+ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t* value);
 
 /* ------------------------------------------------------------------------ */
 /* aclTensorDesc                                                            */
@@ -333,90 +324,90 @@ typedef struct aclTensorDesc aclTensorDesc;
 
 /* Create a description (type, shape, format). dims may be NULL when numDims is 0.
  * Returns NULL on bad arguments or allocation failure. */
-ACL_FUNC_VISIBILITY aclTensorDesc *aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t *dims,
+ACL_FUNC_VISIBILITY aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t* dims,
                                                        aclFormat format);
 
 /* Free a description created by aclCreateTensorDesc (NULL is ignored). */
-ACL_FUNC_VISIBILITY void aclDestroyTensorDesc(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY void aclDestroyTensorDesc(const aclTensorDesc* desc);
 
 /* Attach a [min,max] range to every dimension (dynamic shapes). */
-ACL_FUNC_VISIBILITY aclError aclSetTensorShapeRange(aclTensorDesc *desc, size_t dimsCount,
+ACL_FUNC_VISIBILITY aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount,
                                                     int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]);
 
 /* Attach [min,max] value ranges to the tensor. */
-ACL_FUNC_VISIBILITY aclError aclSetTensorValueRange(aclTensorDesc *desc, size_t valueCount,
+ACL_FUNC_VISIBILITY aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount,
                                                     int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]);
 
 /* Element type, ACL_DT_UNDEFINED for NULL. */
-ACL_FUNC_VISIBILITY aclDataType aclGetTensorDescType(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY aclDataType aclGetTensorDescType(const aclTensorDesc* desc);
 
 /* Layout, ACL_FORMAT_UNDEFINED for NULL. */
-ACL_FUNC_VISIBILITY aclFormat aclGetTensorDescFormat(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY aclFormat aclGetTensorDescFormat(const aclTensorDesc* desc);
 
 /* Total size in bytes, 0 for NULL. */
-ACL_FUNC_VISIBILITY size_t aclGetTensorDescSize(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescSize(const aclTensorDesc* desc);
 
 /* Number of elements, 0 for NULL. */
-ACL_FUNC_VISIBILITY size_t aclGetTensorDescElementCount(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescElementCount(const aclTensorDesc* desc);
 
 /* Number of dimensions; 0 for NULL, ACL_UNKNOWN_RANK when the rank is unknown (-2). */
-ACL_FUNC_VISIBILITY size_t aclGetTensorDescNumDims(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescNumDims(const aclTensorDesc* desc);
 
 /* Size of dimension index, -1 on error (use the V2 form). */
 ACL_DEPRECATED_MESSAGE("aclGetTensorDescDim is deprecated, use aclGetTensorDescDimV2 instead")
-ACL_FUNC_VISIBILITY int64_t aclGetTensorDescDim(const aclTensorDesc *desc, size_t index);
+ACL_FUNC_VISIBILITY int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_t index);
 
 /* Store the size of dimension index in *dimSize. ACL_ERROR_INVALID_PARAM on bad index/NULL. */
-ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimV2(const aclTensorDesc *desc, size_t index, int64_t *dimSize);
+ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t* dimSize);
 
 /* Copy the [min,max] range of dimension index into dimRange (dimRangeNum entries). */
-ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimRange(const aclTensorDesc *desc, size_t index, size_t dimRangeNum,
-                                                      int64_t *dimRange);
+ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_t dimRangeNum,
+                                                      int64_t* dimRange);
 
 /* Give the description a name (copied). */
-ACL_FUNC_VISIBILITY void aclSetTensorDescName(aclTensorDesc *desc, const char *name);
+ACL_FUNC_VISIBILITY void aclSetTensorDescName(aclTensorDesc* desc, const char* name);
 
 /* Name of the description, "" for NULL. */
-ACL_FUNC_VISIBILITY const char *aclGetTensorDescName(aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY const char* aclGetTensorDescName(aclTensorDesc* desc);
 
 /* Make *dstDesc a copy of srcDesc converted to dstFormat. */
-ACL_FUNC_VISIBILITY aclError aclTransTensorDescFormat(const aclTensorDesc *srcDesc, aclFormat dstFormat,
-                                                      aclTensorDesc **dstDesc);
+ACL_FUNC_VISIBILITY aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFormat,
+                                                      aclTensorDesc** dstDesc);
 
 /* Set storage format (old name of aclSetTensorFormat). */
 ACL_DEPRECATED_MESSAGE("aclSetTensorStorageFormat is deprecated, use aclSetTensorFormat instead")
-ACL_FUNC_VISIBILITY aclError aclSetTensorStorageFormat(aclTensorDesc *desc, aclFormat format);
+ACL_FUNC_VISIBILITY aclError aclSetTensorStorageFormat(aclTensorDesc* desc, aclFormat format);
 
 /* Set storage shape (old name of aclSetTensorShape). */
 ACL_DEPRECATED_MESSAGE("aclSetTensorStorageShape is deprecated, use aclSetTensorShape instead")
-ACL_FUNC_VISIBILITY aclError aclSetTensorStorageShape(aclTensorDesc *desc, int numDims, const int64_t *dims);
+ACL_FUNC_VISIBILITY aclError aclSetTensorStorageShape(aclTensorDesc* desc, int numDims, const int64_t* dims);
 
 /* Set the storage format. */
-ACL_FUNC_VISIBILITY aclError aclSetTensorFormat(aclTensorDesc *desc, aclFormat format);
+ACL_FUNC_VISIBILITY aclError aclSetTensorFormat(aclTensorDesc* desc, aclFormat format);
 
 /* Set the storage shape. */
-ACL_FUNC_VISIBILITY aclError aclSetTensorShape(aclTensorDesc *desc, int numDims, const int64_t *dims);
+ACL_FUNC_VISIBILITY aclError aclSetTensorShape(aclTensorDesc* desc, int numDims, const int64_t* dims);
 
 /* Set the original (pre-transformation) format. */
-ACL_FUNC_VISIBILITY aclError aclSetTensorOriginFormat(aclTensorDesc *desc, aclFormat format);
+ACL_FUNC_VISIBILITY aclError aclSetTensorOriginFormat(aclTensorDesc* desc, aclFormat format);
 
 /* Set the original (pre-transformation) shape. */
-ACL_FUNC_VISIBILITY aclError aclSetTensorOriginShape(aclTensorDesc *desc, int numDims, const int64_t *dims);
+ACL_FUNC_VISIBILITY aclError aclSetTensorOriginShape(aclTensorDesc* desc, int numDims, const int64_t* dims);
 
 /* Element index of an array of descriptions, NULL on failure. */
-ACL_FUNC_VISIBILITY aclTensorDesc *aclGetTensorDescByIndex(aclTensorDesc *desc, size_t index);
+ACL_FUNC_VISIBILITY aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index);
 
 /* Device address attached to the description, NULL on failure. */
-ACL_FUNC_VISIBILITY void *aclGetTensorDescAddress(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY void* aclGetTensorDescAddress(const aclTensorDesc* desc);
 
 /* Mark the tensor as part of a named dynamic input. */
-ACL_FUNC_VISIBILITY aclError aclSetTensorDynamicInput(aclTensorDesc *desc, const char *dynamicInputName);
+ACL_FUNC_VISIBILITY aclError aclSetTensorDynamicInput(aclTensorDesc* desc, const char* dynamicInputName);
 
 /* Attach constant host data (length bytes) to the description. */
-ACL_FUNC_VISIBILITY aclError aclSetTensorConst(aclTensorDesc *desc, void *dataBuffer, size_t length);
+ACL_FUNC_VISIBILITY aclError aclSetTensorConst(aclTensorDesc* desc, void* dataBuffer, size_t length);
 
 /* Declare whether the tensor's memory is on device or host. */
-ACL_FUNC_VISIBILITY aclError aclSetTensorPlaceMent(aclTensorDesc *desc, aclMemType memType);
+ACL_FUNC_VISIBILITY aclError aclSetTensorPlaceMent(aclTensorDesc* desc, aclMemType memType);
 
 #ifdef __cplusplus
 }

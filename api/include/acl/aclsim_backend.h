@@ -116,8 +116,7 @@ extern "C" {
 #endif
 
 /* Size of a struct version: the end of its last field (PJRT_STRUCT_SIZE). */
-#define ACLSIM_STRUCT_SIZE(type, last_field) \
-  ((uint32_t)(offsetof(type, last_field) + sizeof(((type*)0)->last_field)))
+#define ACLSIM_STRUCT_SIZE(type, last_field) ((uint32_t)(offsetof(type, last_field) + sizeof(((type*)0)->last_field)))
 
 /* 0 = success; otherwise an aclError value (see "Status, errors" above). */
 typedef int32_t aclsimBackendStatus;
@@ -182,12 +181,12 @@ typedef struct aclsimDeviceInfo {
 typedef struct aclsimCompletion {
   uint32_t struct_size;
   uint32_t device_id;
-  uint32_t kind;      /* ACLSIM_TASK_* */
-  uint32_t engine;    /* ACLSIM_ENGINE_* */
+  uint32_t kind;   /* ACLSIM_TASK_* */
+  uint32_t engine; /* ACLSIM_ENGINE_* */
   uint32_t block_dim;
   uint32_t model_tag;
   uint32_t op_index;
-  uint32_t host_tid;  /* the submitter's host thread id */
+  uint32_t host_tid; /* the submitter's host thread id */
   uint32_t marker_tag;
   uint32_t reserved0;
   uint64_t stream_id;
@@ -195,7 +194,7 @@ typedef struct aclsimCompletion {
   uint64_t marker_id;
   int64_t start_ns;
   int64_t end_ns;
-  int64_t exec_ns;    /* core execution time: duration without launch overhead */
+  int64_t exec_ns; /* core execution time: duration without launch overhead */
   uint64_t flops;
   uint64_t bytes;
 } aclsimCompletion;
@@ -207,7 +206,7 @@ typedef struct aclsimOpCost {
   uint32_t struct_size;
   uint32_t block_dim;
   uint64_t flops;
-  uint64_t macs;  /* multiply-accumulates of cube ops (Conv/MatMul/...) */
+  uint64_t macs; /* multiply-accumulates of cube ops (Conv/MatMul/...) */
   uint64_t bytes;
   int64_t duration_ns;
 } aclsimOpCost;
@@ -216,8 +215,8 @@ typedef struct aclsimOpCost {
 /* State of an event (host-allocated, written by query_event). */
 typedef struct aclsimEventState {
   uint32_t struct_size;
-  uint32_t recorded;  /* 0/1: a record was submitted */
-  uint32_t complete;  /* 0/1: the stream reached the latest record (1 if never recorded) */
+  uint32_t recorded; /* 0/1: a record was submitted */
+  uint32_t complete; /* 0/1: the stream reached the latest record (1 if never recorded) */
   uint32_t reserved0;
   int64_t timestamp_ns; /* device time of the latest record; valid when recorded */
 } aclsimEventState;
@@ -250,8 +249,7 @@ typedef struct aclsimBackendApi {
    * Errors: 107000; 100000 ACL_ERROR_INVALID_PARAM for an invalid option
    * value (device_count, jitter, unknown profile, unreadable profile file,
    * bad faults_json); remote backends also ACL_ERROR_RT_* transport errors. */
-  aclsimBackendStatus (*create_backend)(const aclsimBackendOptions* options,
-                                        aclsimBackend** out_backend);
+  aclsimBackendStatus (*create_backend)(const aclsimBackendOptions* options, aclsimBackend** out_backend);
 
   /* Destroys |backend|; NULL is a no-op. Every device must be closed. */
   aclsimBackendStatus (*destroy_backend)(aclsimBackend* backend);
@@ -261,8 +259,7 @@ typedef struct aclsimBackendApi {
 
   /* Opens device |device_id| and stores it in |*out_device|. A device id may
    * be open at most once at a time. Errors: 107000, 107001. */
-  aclsimBackendStatus (*open_device)(aclsimBackend* backend, uint32_t device_id,
-                                     aclsimDevice** out_device);
+  aclsimBackendStatus (*open_device)(aclsimBackend* backend, uint32_t device_id, aclsimDevice** out_device);
 
   /* Waits for the device's work, then releases it and every stream, event
    * and executable on it. NULL is a no-op. No completion is reported after
@@ -282,11 +279,9 @@ typedef struct aclsimBackendApi {
   aclsimBackendStatus (*destroy_event)(aclsimDevice* device, aclsimEventId event);
 
   /* Compiles the graph given as "aclsim.graph.v1" JSON text (|len| bytes at
-   * |json|, no terminator needed; docs/model_format.md) for this device. Errors: 107000; the model loader's codes for bad JSON (100012
-   * ACL_ERROR_DESERIALIZE_MODEL, 100013 ACL_ERROR_PARSE_MODEL, 100015,
-   * 100016). */
-  aclsimBackendStatus (*load_graph)(aclsimDevice* device, const char* json, size_t len,
-                                    aclsimExecutableId* out_exe);
+   * |json|, no terminator needed; docs/model_format.md) for this device. Errors: 107000; the model loader's codes for
+   * bad JSON (100012 ACL_ERROR_DESERIALIZE_MODEL, 100013 ACL_ERROR_PARSE_MODEL, 100015, 100016). */
+  aclsimBackendStatus (*load_graph)(aclsimDevice* device, const char* json, size_t len, aclsimExecutableId* out_exe);
   /* Errors: 107000, 107017. */
   aclsimBackendStatus (*unload_graph)(aclsimDevice* device, aclsimExecutableId exe);
 
@@ -296,41 +291,35 @@ typedef struct aclsimBackendApi {
    * with capacity 0 (out_costs may be NULL) to learn the count, then again.
    * Errors: 107000 (out_count NULL, or capacity > 0 with out_costs NULL or
    * a too small struct_size), 107017. */
-  aclsimBackendStatus (*graph_costs)(aclsimDevice* device, aclsimExecutableId exe,
-                                     aclsimOpCost* out_costs, size_t capacity, size_t* out_count);
+  aclsimBackendStatus (*graph_costs)(aclsimDevice* device, aclsimExecutableId exe, aclsimOpCost* out_costs,
+                                     size_t capacity, size_t* out_count);
 
   /* Enqueues one execution of |exe| on |stream|: all ops run after every
    * task already on the stream; the stream continues after the last op. Op
    * i gets task id *out_first_task + i; records carry |model_tag| and
    * |host_tid|. Errors: 107000, 107017 (stream or exe). */
-  aclsimBackendStatus (*submit_graph)(aclsimDevice* device, aclsimStreamId stream,
-                                      aclsimExecutableId exe, uint32_t model_tag,
-                                      uint32_t host_tid, aclsimTaskId* out_first_task);
+  aclsimBackendStatus (*submit_graph)(aclsimDevice* device, aclsimStreamId stream, aclsimExecutableId exe,
+                                      uint32_t model_tag, uint32_t host_tid, aclsimTaskId* out_first_task);
   /* Enqueues a zero-length marker; its time is when the stream reaches it.
    * Errors: 107000, 107017. */
-  aclsimBackendStatus (*submit_marker)(aclsimDevice* device, aclsimStreamId stream,
-                                       uint64_t marker_id, uint32_t tag, uint32_t host_tid,
-                                       aclsimTaskId* out_task);
+  aclsimBackendStatus (*submit_marker)(aclsimDevice* device, aclsimStreamId stream, uint64_t marker_id, uint32_t tag,
+                                       uint32_t host_tid, aclsimTaskId* out_task);
   /* Records |event| at the current end of |stream|. Errors: 107017. */
-  aclsimBackendStatus (*submit_event_record)(aclsimDevice* device, aclsimStreamId stream,
-                                             aclsimEventId event);
+  aclsimBackendStatus (*submit_event_record)(aclsimDevice* device, aclsimStreamId stream, aclsimEventId event);
   /* Later tasks on |stream| start no earlier than the event's latest record;
    * a never-recorded event is a no-op. Errors: 107017. */
-  aclsimBackendStatus (*submit_event_wait)(aclsimDevice* device, aclsimStreamId stream,
-                                           aclsimEventId event);
+  aclsimBackendStatus (*submit_event_wait)(aclsimDevice* device, aclsimStreamId stream, aclsimEventId event);
 
   /* Blocks until the stream's tasks are done. Errors: 107017. */
   aclsimBackendStatus (*synchronize_stream)(aclsimDevice* device, aclsimStreamId stream);
   /* *out_idle = 1 when every task of the stream is done, else 0.
    * Errors: 107000, 107017. */
-  aclsimBackendStatus (*query_stream)(aclsimDevice* device, aclsimStreamId stream,
-                                      uint32_t* out_idle);
+  aclsimBackendStatus (*query_stream)(aclsimDevice* device, aclsimStreamId stream, uint32_t* out_idle);
   /* Blocks until the event's latest record is reached; returns at once for a
    * never-recorded event. Errors: 107017. */
   aclsimBackendStatus (*synchronize_event)(aclsimDevice* device, aclsimEventId event);
   /* Fills |out_state| (host sets struct_size). Errors: 107000, 107017. */
-  aclsimBackendStatus (*query_event)(aclsimDevice* device, aclsimEventId event,
-                                     aclsimEventState* out_state);
+  aclsimBackendStatus (*query_event)(aclsimDevice* device, aclsimEventId event, aclsimEventState* out_state);
   /* Blocks until every stream of the device is done. */
   aclsimBackendStatus (*synchronize_device)(aclsimDevice* device);
 
@@ -343,8 +332,7 @@ typedef struct aclsimBackendApi {
    * and must stay valid until the callback is replaced, cleared or the
    * device closed. A backend may skip producing records while no callback
    * is set. Errors: 107000 (device NULL). */
-  aclsimBackendStatus (*set_completion_sink)(aclsimDevice* device, aclsimCompletionFn fn,
-                                             void* user);
+  aclsimBackendStatus (*set_completion_sink)(aclsimDevice* device, aclsimCompletionFn fn, void* user);
 } aclsimBackendApi;
 #define ACLSIM_BACKEND_API_STRUCT_SIZE ACLSIM_STRUCT_SIZE(aclsimBackendApi, set_completion_sink)
 /* The frozen prefix every major keeps (see "Negotiation"). */

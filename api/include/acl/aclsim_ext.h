@@ -33,21 +33,21 @@ typedef struct aclsimTaskRecord {
   uint32_t structSize; /* sizeof(aclsimTaskRecord) of the writer */
   uint32_t kind;       /* aclsimTaskKind */
   uint32_t deviceId;
-  uint32_t modelId;    /* 0xFFFFFFFF for markers */
-  uint32_t opIndex;    /* index of the op in its model's op list */
-  uint32_t blockDim;   /* cores the op occupied */
-  uint32_t hostTid;    /* OS thread id of the launching host thread */
-  uint32_t markerTag;  /* markers only */
-  uint64_t markerId;   /* markers only */
+  uint32_t modelId;   /* 0xFFFFFFFF for markers */
+  uint32_t opIndex;   /* index of the op in its model's op list */
+  uint32_t blockDim;  /* cores the op occupied */
+  uint32_t hostTid;   /* OS thread id of the launching host thread */
+  uint32_t markerTag; /* markers only */
+  uint64_t markerId;  /* markers only */
   uint64_t streamId;
   uint64_t taskId;
   uint64_t startNs;
   uint64_t endNs;
-  uint64_t flops;      /* cost-model FLOPs */
-  uint64_t bytes;      /* cost-model bytes read + written */
-  char engine[16];     /* "AI_CORE", "AI_VECTOR_CORE", "AI_CPU" */
-  char opType[64];     /* truncated, NUL-terminated */
-  char opName[256];    /* truncated, NUL-terminated */
+  uint64_t flops;   /* cost-model FLOPs */
+  uint64_t bytes;   /* cost-model bytes read + written */
+  char engine[16];  /* "AI_CORE", "AI_VECTOR_CORE", "AI_CPU" */
+  char opType[64];  /* truncated, NUL-terminated */
+  char opName[256]; /* truncated, NUL-terminated */
 } aclsimTaskRecord;
 
 /* Start recording completed tasks of every device (opened now or later),
@@ -59,51 +59,51 @@ ACL_FUNC_VISIBILITY aclError aclsimTraceStart(size_t capacity);
 ACL_FUNC_VISIBILITY aclError aclsimTraceStop(void);
 
 /* Number of records held and of records that did not fit. NULL → 100000. */
-ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t *count, uint64_t *dropped);
+ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t* count, uint64_t* dropped);
 
 /* Copies up to |capacity| records (oldest first) to |records|; |*written|
  * receives the number copied. NULL records with capacity > 0, or NULL
  * written → 100000. */
-ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord *records, size_t capacity, size_t *written);
+ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, size_t capacity, size_t* written);
 
 /* Device clock (ns) of |deviceId| as the host has observed it. */
-ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t *timeNs);
+ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t* timeNs);
 
 /* Cost-model totals of a loaded model: FLOPs, cube MACs, bytes, and the sum
  * of op durations in ns. Unknown model → 145003. */
-ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t *flops, uint64_t *macs, uint64_t *bytes,
-                                                uint64_t *opTimeNs);
+ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t* flops, uint64_t* macs, uint64_t* bytes,
+                                                uint64_t* opTimeNs);
 
 /* Name of the active device backend ("sim", "null", ...); NULL if the runtime
  * cannot be created (the message says why). */
-ACL_FUNC_VISIBILITY const char *aclsimGetBackendName(void);
+ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void);
 
 /* Counters of one operator subscription (aclprofModelSubscribe). */
 typedef struct aclsimSubscriptionStats {
   uint32_t structSize; /* sizeof(aclsimSubscriptionStats) of the writer */
   uint32_t modelId;
   uint32_t deviceId;
-  int32_t fd;          /* descriptor value read at subscribe time */
-  uint32_t active;     /* 1 until aclprofModelUnSubscribe */
-  uint32_t broken;     /* 1 once a write to fd failed (reader closed, bad fd) */
-  uint64_t produced;   /* records built for this subscription */
-  uint64_t delivered;  /* records written to fd */
-  uint64_t dropped;    /* records not written because the subscription is broken */
+  int32_t fd;         /* descriptor value read at subscribe time */
+  uint32_t active;    /* 1 until aclprofModelUnSubscribe */
+  uint32_t broken;    /* 1 once a write to fd failed (reader closed, bad fd) */
+  uint64_t produced;  /* records built for this subscription */
+  uint64_t delivered; /* records written to fd */
+  uint64_t dropped;   /* records not written because the subscription is broken */
 } aclsimSubscriptionStats;
 
 /* Counters of the live or most recent subscription of |modelId|.
  * NULL stats → 100000; never subscribed → 100011. */
-ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats *stats);
+ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats* stats);
 
 /* Absolute path of the PROF_* directory created by the latest aclprofStart
  * of this process, copied NUL-terminated into |path| (capacity |length|).
  * No session started yet → "" . NULL path or too small → 100000. */
-ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char *path, size_t length);
+ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char* path, size_t length);
 
 /* Internal ABI between libascendcl.so and libmsprofiler.so: returns the table
  * of profiling entry points for table |version|, or NULL when this library
  * does not provide that version. Not for applications. */
-ACL_FUNC_VISIBILITY const void *aclsimInternalGetProfApi(uint32_t version);
+ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version);
 
 #ifdef __cplusplus
 }

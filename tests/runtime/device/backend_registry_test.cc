@@ -2,8 +2,8 @@
 #include "runtime/device/backend.h"
 
 #include <gmock/gmock.h>
-#include <cmath>
 #include <gtest/gtest.h>
+#include <cmath>
 
 #include "runtime/device/null_backend.h"
 #include "tests/testing/mock_device.h"
@@ -35,9 +35,8 @@ TEST(BackendRegistry, GivenNullBackendThenNoDevicesAndOpenDeviceFailsWithNoDevic
 
 TEST(BackendRegistry, GivenUnknownNameWhenCreateThenInvalidParamListingRegisteredNames) {
   BackendRegistry registry;
-  registry.Register("alpha", [](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> {
-    return CreateNullBackend();
-  });
+  registry.Register("alpha",
+                    [](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> { return CreateNullBackend(); });
   auto backend = registry.Create("gpu", BackendOptions{});
   EXPECT_EQ(backend.status().code(), ErrorCode::kInvalidParam);
   EXPECT_THAT(backend.status().message(), HasSubstr("'gpu'"));

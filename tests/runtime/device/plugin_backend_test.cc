@@ -222,7 +222,8 @@ TEST(PluginBackend, GivenWrongMajorThenFeatureNotSupportedNamingBothVersions) {
   auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_MAJOR2, BackendOptions{});
   EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
   EXPECT_THAT(got.status().message(), HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR2));
-  EXPECT_THAT(got.status().message(), HasSubstr("implements backend ABI 2.0, but this aclsim implements backend ABI 1.0"));
+  EXPECT_THAT(got.status().message(),
+              HasSubstr("implements backend ABI 2.0, but this aclsim implements backend ABI 1.0"));
 }
 
 TEST(PluginBackend, GivenPluginWithNoTableForHostMajorThenFeatureNotSupported) {

@@ -310,8 +310,13 @@ TEST(GraphLoader, GivenUnknownDtypeFormatOrEngineThenParseModelNamingIt) {
 }
 
 TEST(GraphLoader, GivenBadShapeThenParseModelNamingTheTensor) {
-  const json bad_shapes[] = {json::array({4, 0}), json::array({4, -1}), json::array({4, 1.5}), json::array({4, "8"}), json("4x8"),
-                             json::array({1, 1, 1, 1, 1, 1, 1, 1, 1}), json::array({int64_t{1} << 41})};
+  const json bad_shapes[] = {json::array({4, 0}),
+                             json::array({4, -1}),
+                             json::array({4, 1.5}),
+                             json::array({4, "8"}),
+                             json("4x8"),
+                             json::array({1, 1, 1, 1, 1, 1, 1, 1, 1}),
+                             json::array({int64_t{1} << 41})};
   for (const auto& shape : bad_shapes) {
     SCOPED_TRACE(shape.dump());
     ExpectError([&](json& d) { d["inputs"][0]["shape"] = shape; }, ErrorCode::kParseModel, "'x'");
@@ -321,9 +326,9 @@ TEST(GraphLoader, GivenBadShapeThenParseModelNamingTheTensor) {
 
 TEST(GraphLoader, GivenBadStreamDurationOrBlockDimThenParseModelNamingTheOp) {
   const std::pair<const char*, json> cases[] = {
-      {"stream", -1},       {"stream", 64},        {"stream", 1.5},     {"stream", "1"},
-      {"duration_ns", -1},  {"duration_ns", 1.5},  {"duration_ns", "5"},
-      {"block_dim", 0},     {"block_dim", 65536},  {"block_dim", -2},   {"block_dim", 2.0}, {"block_dim", "2"},
+      {"stream", -1},       {"stream", 64},       {"stream", 1.5},      {"stream", "1"},
+      {"duration_ns", -1},  {"duration_ns", 1.5}, {"duration_ns", "5"}, {"block_dim", 0},
+      {"block_dim", 65536}, {"block_dim", -2},    {"block_dim", 2.0},   {"block_dim", "2"},
   };
   for (const auto& [field, value] : cases) {
     SCOPED_TRACE(std::string(field) + "=" + value.dump());
@@ -394,15 +399,18 @@ TEST(GraphLoader, GivenInconsistentConv2DShapesThenParseModelNamingTheOp) {
     EXPECT_THAT(g.status().message(), HasSubstr("'conv'"));
   };
   expect_bad([](json& d) { d["ops"][0]["outputs"][0]["shape"] = json::array({1, 16, 8, 8}); });  // ignores stride
-  expect_bad([](json& d) { d["ops"][0]["attrs"]["groups"] = 1; });  // Cin != w[1] * groups
-  expect_bad([](json& d) { d["ops"][0]["attrs"]["groups"] = 3; });  // does not divide Cin
+  expect_bad([](json& d) { d["ops"][0]["attrs"]["groups"] = 1; });                               // Cin != w[1] * groups
+  expect_bad([](json& d) { d["ops"][0]["attrs"]["groups"] = 3; });                               // does not divide Cin
   expect_bad([](json& d) { d["weights"][0]["shape"] = json::array({16, 2, 3}); });
   expect_bad([](json& d) { d["ops"][0]["inputs"] = json::array({"x"}); });
 }
 
 TEST(GraphLoader, GivenInconsistentMatMulShapesThenParseModel) {
-  ExpectError([](json& d) { d["ops"][0]["outputs"][0]["shape"] = json::array({4, 9}); }, ErrorCode::kParseModel,
-              "'mm'");
+  ExpectError(
+      [](json& d) {
+        d["ops"][0]["outputs"][0]["shape"] = json::array({4, 9});
+      },
+      ErrorCode::kParseModel, "'mm'");
   ExpectError([](json& d) { d["ops"][0]["attrs"]["transpose_a"] = true; }, ErrorCode::kParseModel, "'mm'");
   ExpectError([](json& d) { d["inputs"][0]["shape"] = json::array({2, 4, 8}); }, ErrorCode::kParseModel, "'mm'");
 }
@@ -476,8 +484,8 @@ TEST(GraphLoader, GivenShippedModelsThenAllLoadWithDocumentedOpAndWeightCounts) 
 TEST(GraphLoader, GivenTwoBranchModelThenStreamsAndExplicitDurationKept) {
   auto g = LoadGraphFromFile(ModelsDir() + "/two_branch.json");
   ASSERT_TRUE(g.ok()) << g.status().ToString();
-  EXPECT_EQ(OpNames(*g), (std::vector<std::string>{"branch0.matmul", "branch0.relu", "branch1.matmul",
-                                                   "branch1.gelu", "join", "softmax"}));
+  EXPECT_EQ(OpNames(*g), (std::vector<std::string>{"branch0.matmul", "branch0.relu", "branch1.matmul", "branch1.gelu",
+                                                   "join", "softmax"}));
   EXPECT_EQ(g->ops[2].stream, 1u);
   EXPECT_EQ(g->ops[3].duration_ns, 20000);
 }

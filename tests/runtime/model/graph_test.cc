@@ -15,12 +15,12 @@ TEST(DataType, GivenEachDtypeThenSizeNameAndAclValue) {
     int32_t acl;
   };
   const Case cases[] = {
-      {DataType::kFloat32, 4, "float32", 0},  {DataType::kFloat16, 2, "float16", 1},
-      {DataType::kInt8, 1, "int8", 2},        {DataType::kInt32, 4, "int32", 3},
-      {DataType::kUint8, 1, "uint8", 4},      {DataType::kInt16, 2, "int16", 6},
-      {DataType::kUint16, 2, "uint16", 7},    {DataType::kUint32, 4, "uint32", 8},
-      {DataType::kInt64, 8, "int64", 9},      {DataType::kUint64, 8, "uint64", 10},
-      {DataType::kFloat64, 8, "float64", 11}, {DataType::kBool, 1, "bool", 12},
+      {DataType::kFloat32, 4, "float32", 0},    {DataType::kFloat16, 2, "float16", 1},
+      {DataType::kInt8, 1, "int8", 2},          {DataType::kInt32, 4, "int32", 3},
+      {DataType::kUint8, 1, "uint8", 4},        {DataType::kInt16, 2, "int16", 6},
+      {DataType::kUint16, 2, "uint16", 7},      {DataType::kUint32, 4, "uint32", 8},
+      {DataType::kInt64, 8, "int64", 9},        {DataType::kUint64, 8, "uint64", 10},
+      {DataType::kFloat64, 8, "float64", 11},   {DataType::kBool, 1, "bool", 12},
       {DataType::kBfloat16, 2, "bfloat16", 27},
   };
   for (const auto& c : cases) {
@@ -52,9 +52,9 @@ TEST(DataType, GivenUnknownTextThenNullopt) {
 }
 
 TEST(Format, GivenEachFormatThenParsedNamedAndAclValue) {
-  const std::pair<const char*, Format> cases[] = {{"NCHW", Format::kNchw},       {"NHWC", Format::kNhwc},
-                                                  {"ND", Format::kNd},           {"NC1HWC0", Format::kNc1hwc0},
-                                                  {"FRACTAL_Z", Format::kFractalZ}, {"FRACTAL_NZ", Format::kFractalNz}};
+  const std::pair<const char*, Format> cases[] = {
+      {"NCHW", Format::kNchw},       {"NHWC", Format::kNhwc},          {"ND", Format::kNd},
+      {"NC1HWC0", Format::kNc1hwc0}, {"FRACTAL_Z", Format::kFractalZ}, {"FRACTAL_NZ", Format::kFractalNz}};
   for (const auto& [name, fmt] : cases) {
     EXPECT_EQ(ParseFormat(name), fmt) << name;
     EXPECT_STREQ(FormatName(fmt), name);

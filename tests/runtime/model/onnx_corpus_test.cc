@@ -39,7 +39,8 @@ struct Reason {
 };
 constexpr Reason kDocumentedReasons[] = {
     {ErrorCode::kModelNotDynamic, "data-dependent shape", "MODEL_NOT_DYNAMIC: data-dependent shape"},
-    {ErrorCode::kModelNotDynamic, "only the leading (batch) dimension", "MODEL_NOT_DYNAMIC: dynamic non-batch input dim"},
+    {ErrorCode::kModelNotDynamic, "only the leading (batch) dimension",
+     "MODEL_NOT_DYNAMIC: dynamic non-batch input dim"},
     {ErrorCode::kModelNotDynamic, "has no shape (unknown rank)", "MODEL_NOT_DYNAMIC: input of unknown rank"},
     {ErrorCode::kFeatureUnsupported, "is not a tensor", "FEATURE_UNSUPPORTED: sequence/map/optional value"},
     {ErrorCode::kFeatureUnsupported, "string and complex", "FEATURE_UNSUPPORTED: string/complex dtype"},
@@ -125,10 +126,18 @@ void RunCorpus(const std::string& set, int shard = 0, int shards = 1) {
 
 constexpr int kNodeShards = 4;
 
-TEST(OnnxCorpus, GivenNodeSetShard0WhenLoadedThenEachExecutesOrIsRejectedAsDocumented) { RunCorpus("node", 0, kNodeShards); }
-TEST(OnnxCorpus, GivenNodeSetShard1WhenLoadedThenEachExecutesOrIsRejectedAsDocumented) { RunCorpus("node", 1, kNodeShards); }
-TEST(OnnxCorpus, GivenNodeSetShard2WhenLoadedThenEachExecutesOrIsRejectedAsDocumented) { RunCorpus("node", 2, kNodeShards); }
-TEST(OnnxCorpus, GivenNodeSetShard3WhenLoadedThenEachExecutesOrIsRejectedAsDocumented) { RunCorpus("node", 3, kNodeShards); }
+TEST(OnnxCorpus, GivenNodeSetShard0WhenLoadedThenEachExecutesOrIsRejectedAsDocumented) {
+  RunCorpus("node", 0, kNodeShards);
+}
+TEST(OnnxCorpus, GivenNodeSetShard1WhenLoadedThenEachExecutesOrIsRejectedAsDocumented) {
+  RunCorpus("node", 1, kNodeShards);
+}
+TEST(OnnxCorpus, GivenNodeSetShard2WhenLoadedThenEachExecutesOrIsRejectedAsDocumented) {
+  RunCorpus("node", 2, kNodeShards);
+}
+TEST(OnnxCorpus, GivenNodeSetShard3WhenLoadedThenEachExecutesOrIsRejectedAsDocumented) {
+  RunCorpus("node", 3, kNodeShards);
+}
 TEST(OnnxCorpus, GivenPytorchConvertedSetWhenLoadedThenEachExecutesOrIsRejectedAsDocumented) {
   RunCorpus("pytorch-converted");
 }

@@ -303,7 +303,7 @@ TEST(OnnxLoader, GivenShapeChainAndReshapeThenFoldedAliasedAndDependencyKept) {
   auto g = Load(m, &report);
   ASSERT_TRUE(g.ok()) << g.status().ToString();
   EXPECT_EQ(report.node_count, 6u);
-  EXPECT_EQ(report.folded_nodes, 3u);  // Shape, Gather, Concat
+  EXPECT_EQ(report.folded_nodes, 3u);   // Shape, Gather, Concat
   EXPECT_EQ(report.aliased_nodes, 1u);  // Reshape
   EXPECT_EQ(report.task_ops, 2u);
   ASSERT_EQ(g->ops.size(), 2u);
@@ -366,7 +366,10 @@ TEST(OnnxLoader, GivenStructuralErrorsThenParseModelNamingTheProblem) {
     const char* message_part;
   };
   const Case cases[] = {
-      {"dangling input", [](Onnx& m) { m.Input("x", {4}).Output("y").Node("Add", "add", {"x", "nope"}, {"y"}); },
+      {"dangling input",
+       [](Onnx& m) {
+         m.Input("x", {4}).Output("y").Node("Add", "add", {"x", "nope"}, {"y"});
+       },
        "'nope'"},
       {"cycle",
        [](Onnx& m) {
@@ -383,7 +386,10 @@ TEST(OnnxLoader, GivenStructuralErrorsThenParseModelNamingTheProblem) {
          m.Node("Relu", "b", {"x"}, {"y"});
        },
        "redefines tensor 'y'"},
-      {"schema violation", [](Onnx& m) { m.Input("x", {4}).Output("y").Node("Relu", "r", {"x", "x"}, {"y"}); },
+      {"schema violation",
+       [](Onnx& m) {
+         m.Input("x", {4}).Output("y").Node("Relu", "r", {"x", "x"}, {"y"});
+       },
        "'r' (Relu) fails its ONNX schema"},
       {"no nodes", [](Onnx& m) { m.Input("x", {4}).Output("x"); }, "no nodes"},
       {"undefined output", [](Onnx& m) { m.Input("x", {4}).Output("z").Node("Relu", "r", {"x"}, {"y"}); }, "'z'"},
@@ -408,7 +414,8 @@ TEST(OnnxLoader, GivenStructuralErrorsThenParseModelNamingTheProblem) {
          m.Node("Conv", "conv", {"x", "w"}, {"y"});
        },
        "must have rank >= 3"},
-      {"no opset", [](Onnx& m) {
+      {"no opset",
+       [](Onnx& m) {
          m.proto().clear_opset_import();
          m.Input("x", {4}).Output("y").Node("Relu", "r", {"x"}, {"y"});
        },
@@ -459,8 +466,7 @@ TEST(OnnxLoaderRegression, GivenLayerNormOnScalarInputThenParseModelInsteadOfACr
   auto graph = Load(m);
   ASSERT_FALSE(graph.ok());
   EXPECT_EQ(graph.status().code(), ErrorCode::kParseModel);
-  EXPECT_NE(graph.status().message().find("'X' has rank 0 (a scalar)"), std::string::npos)
-      << graph.status().message();
+  EXPECT_NE(graph.status().message().find("'X' has rank 0 (a scalar)"), std::string::npos) << graph.status().message();
 }
 
 TEST(OnnxLoaderRegression, GivenGemmWithVectorAThenParseModelInsteadOfACrash) {
