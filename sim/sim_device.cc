@@ -38,7 +38,6 @@ SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> pr
   pools_.emplace_back(profile_->ai_core_count);
   pools_.emplace_back(profile_->vector_core_count);
   pools_.emplace_back(profile_->aicpu_count);
-  pending_records_.reserve(kRecordBatch);
   auto faults = device::ParseFaults(options.faults_json);  // validated with the configuration
   if (faults.ok()) faults_ = std::move(faults).value();
 }
@@ -118,16 +117,9 @@ int64_t SimDevice::Jitter(int64_t duration_ns) {
   return std::max<int64_t>(0, std::llround(scaled));
 }
 
-void SimDevice::Emit(const device::CompletionRecord& record) {
-  pending_records_.push_back(record);
-  if (pending_records_.size() >= kRecordBatch) FlushRecords();
-}
-
-void SimDevice::FlushRecords() {
-  if (!pending_records_.empty() && sink_ != nullptr) {
-    sink_->OnCompletions(pending_records_.data(), pending_records_.size());
-  }
-  pending_records_.clear();
+SimDevice::Schedule& SimDevice::ThreadSchedule() {
+  thread_local Schedule schedule;
+  return schedule;
 }
 
 StatusOr<device::StreamId> SimDevice::CreateStream() {
@@ -168,7 +160,7 @@ Status SimDevice::DestroyEvent(device::EventId event) {
 }
 
 StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
-  auto exe = std::make_unique<Executable>();
+  auto exe = std::make_shared<Executable>();
   exe->stream_count = std::max<uint32_t>(1, graph.stream_count);
   exe->ops.reserve(graph.ops.size());
   exe->costs.reserve(graph.ops.size());
@@ -224,77 +216,107 @@ StatusOr<std::vector<device::OpCost>> SimDevice::GetGraphCosts(device::Executabl
 
 StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device::ExecutableId exe_id,
                                                 const device::LaunchInfo& launch) {
-  std::lock_guard<std::mutex> lock(mu_);
-  if (lost_) return LostStatus();
-  ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
-  auto it = executables_.find(exe_id);
-  if (it == executables_.end()) {
-    return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe_id) + " is not loaded");
+  Schedule& sched = ThreadSchedule();
+  std::shared_ptr<const Executable> exe;
+  device::CompletionSinkSlot::Delivery delivery;
+  device::TaskId first_task = 0;
+  size_t done = 0;
+  Status failure;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (lost_) return LostStatus();
+    ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+    auto it = executables_.find(exe_id);
+    if (it == executables_.end()) {
+      return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe_id) + " is not loaded");
+    }
+    exe = it->second;
+    delivery = sinks_.Acquire();
+    first_task = next_task_id_;
+    next_task_id_ += exe->ops.size();
+    ScheduleGraphLocked(s, *exe, first_task, &sched, &done, &failure);
   }
-  const Executable& exe = *it->second;
+  // Records leave the device after its lock is released: a sink that blocks
+  // (backpressure from a stalled reader) holds up only this submission.
+  if (delivery.sink() != nullptr) DeliverGraph(*exe, stream, launch, first_task, done, sched, delivery);
+  if (!failure.ok()) return failure;
+  return first_task;
+}
+
+void SimDevice::ScheduleGraphLocked(StreamState* s, const Executable& exe, device::TaskId first_task, Schedule* sched,
+                                    size_t* out_done, Status* out_failure) {
   const device::VirtualTimeNs base = std::max(s->tail_ns, HostHorizonNs());
   const size_t n = exe.ops.size();
-  scratch_end_ns_.resize(n);
-  scratch_stream_tail_ns_.assign(exe.stream_count, base);
-  const bool emit = sink_ != nullptr;
+  sched->start_ns.resize(n);
+  sched->end_ns.resize(n);
+  sched->stream_tail_ns.assign(exe.stream_count, base);
   const bool faulty = !faults_.empty();
-  const device::TaskId first_task = next_task_id_;
-  next_task_id_ += n;
-
-  device::CompletionRecord rec;
-  rec.device_id = device_id_;
-  rec.kind = device::TaskKind::kOp;
-  rec.stream_id = stream;
-  rec.model_tag = launch.model_tag;
-  rec.host_tid = launch.host_tid;
-  Status failure;
-  for (size_t i = 0; i < n; ++i) {
+  size_t i = 0;
+  for (; i < n; ++i) {
     const CompiledOp& op = exe.ops[i];
-    int64_t ready = scratch_stream_tail_ns_[op.stream];
-    for (uint32_t d = op.dep_begin; d < op.dep_end; ++d) ready = std::max(ready, scratch_end_ns_[exe.deps[d]]);
+    int64_t ready = sched->stream_tail_ns[op.stream];
+    for (uint32_t d = op.dep_begin; d < op.dep_end; ++d) ready = std::max(ready, sched->end_ns[exe.deps[d]]);
     if (faulty) {
       const uint64_t task_id = first_task + i;
       int32_t error = 0;
       if (LosesDeviceAt(task_id)) {
-        failure = LostStatus();
+        *out_failure = LostStatus();
         break;
       }
       if (FailsHere(task_id, &exe.names[i], &error)) {
-        failure = Status(static_cast<ErrorCode>(error), "op '" + exe.names[i] + "' (task " + std::to_string(task_id) +
-                                                            ") failed on device " + std::to_string(device_id_) +
-                                                            " (injected fault)");
+        *out_failure = Status(static_cast<ErrorCode>(error), "op '" + exe.names[i] + "' (task " +
+                                                                 std::to_string(task_id) + ") failed on device " +
+                                                                 std::to_string(device_id_) + " (injected fault)");
         break;
       }
       ready += StallNs(task_id);
     }
     const int64_t duration = Jitter(op.duration_ns);
     const int64_t start = pools_[static_cast<size_t>(op.engine)].Acquire(op.block_dim, ready, duration);
-    const int64_t end = start + duration;
-    scratch_end_ns_[i] = end;
-    scratch_stream_tail_ns_[op.stream] = end;
-    if (emit) {
-      rec.engine = op.engine;
-      rec.block_dim = op.block_dim;
-      rec.task_id = first_task + i;
-      rec.op_index = static_cast<uint32_t>(i);
-      rec.start_ns = start;
-      rec.end_ns = end;
-      rec.exec_ns = std::max<int64_t>(0, duration - op.overhead_ns);
-      rec.flops = op.flops;
-      rec.bytes = op.bytes;
-      Emit(rec);
-    }
+    sched->start_ns[i] = start;
+    sched->end_ns[i] = start + duration;
+    sched->stream_tail_ns[op.stream] = start + duration;
   }
+  *out_done = i;
   // Ops that completed before a failure are reported; the stream continues
   // after the last of them.
-  s->tail_ns = *std::max_element(scratch_stream_tail_ns_.begin(), scratch_stream_tail_ns_.end());
-  FlushRecords();
-  if (!failure.ok()) return failure;
-  return first_task;
+  s->tail_ns = *std::max_element(sched->stream_tail_ns.begin(), sched->stream_tail_ns.end());
+}
+
+void SimDevice::DeliverGraph(const Executable& exe, device::StreamId stream, const device::LaunchInfo& launch,
+                             device::TaskId first_task, size_t done, const Schedule& sched,
+                             const device::CompletionSinkSlot::Delivery& delivery) const {
+  thread_local std::vector<device::CompletionRecord> batch(kRecordBatch);
+  device::CompletionRecord rec;
+  rec.device_id = device_id_;
+  rec.kind = device::TaskKind::kOp;
+  rec.stream_id = stream;
+  rec.model_tag = launch.model_tag;
+  rec.host_tid = launch.host_tid;
+  size_t fill = 0;
+  for (size_t i = 0; i < done; ++i) {
+    const CompiledOp& op = exe.ops[i];
+    const int64_t duration = sched.end_ns[i] - sched.start_ns[i];
+    rec.engine = op.engine;
+    rec.block_dim = op.block_dim;
+    rec.task_id = first_task + i;
+    rec.op_index = static_cast<uint32_t>(i);
+    rec.start_ns = sched.start_ns[i];
+    rec.end_ns = sched.end_ns[i];
+    rec.exec_ns = std::max<int64_t>(0, duration - op.overhead_ns);
+    rec.flops = op.flops;
+    rec.bytes = op.bytes;
+    batch[fill++] = rec;
+    if (fill == kRecordBatch) {
+      delivery.Deliver(batch.data(), fill);
+      fill = 0;
+    }
+  }
+  delivery.Deliver(batch.data(), fill);
 }
 
 StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const device::MarkerInfo& marker) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock(mu_);
   if (lost_) return LostStatus();
   ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
   s->tail_ns = std::max(s->tail_ns, HostHorizonNs());
@@ -307,7 +329,8 @@ StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const 
     }
     s->tail_ns += StallNs(task);
   }
-  if (sink_ != nullptr) {
+  device::CompletionSinkSlot::Delivery delivery = sinks_.Acquire();
+  if (delivery.sink() != nullptr) {
     device::CompletionRecord rec;
     rec.device_id = device_id_;
     rec.kind = device::TaskKind::kMarker;
@@ -318,8 +341,8 @@ StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const 
     rec.marker_tag = marker.tag;
     rec.model_tag = 0xFFFFFFFFu;
     rec.start_ns = rec.end_ns = s->tail_ns;
-    Emit(rec);
-    FlushRecords();
+    lock.unlock();  // delivered without the device lock, like graph records
+    delivery.Deliver(&rec, 1);
   }
   return task;
 }
@@ -410,10 +433,6 @@ device::VirtualTimeNs SimDevice::Now() {
   return HostHorizonNs();
 }
 
-void SimDevice::SetCompletionSink(device::CompletionSink* sink) {
-  std::lock_guard<std::mutex> lock(mu_);
-  FlushRecords();
-  sink_ = sink;
-}
+void SimDevice::SetCompletionSink(device::CompletionSink* sink) { sinks_.Set(sink); }
 
 }  // namespace aclsim::sim

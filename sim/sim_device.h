@@ -26,6 +26,7 @@
 
 #include "runtime/device/backend.h"
 #include "runtime/device/faults.h"
+#include "runtime/device/sink_slot.h"
 #include "sim/core_pool.h"
 #include "sim/cost_model.h"
 #include "sim/device_profile.h"
@@ -91,8 +92,24 @@ class SimDevice final : public device::Device {
   device::VirtualTimeNs HostHorizonNs() const;
   void Observe(device::VirtualTimeNs time_ns);
   int64_t Jitter(int64_t duration_ns);
-  void Emit(const device::CompletionRecord& record);
-  void FlushRecords();
+  // Per-thread scratch of one submission's schedule (start and end of each
+  // op), so records can be built after the device lock is released.
+  struct Schedule {
+    std::vector<int64_t> start_ns;
+    std::vector<int64_t> end_ns;
+    std::vector<int64_t> stream_tail_ns;
+  };
+  static Schedule& ThreadSchedule();
+  // Places the ops of |exe| on the cores after |s|'s tail (requires mu_).
+  // Fills |sched| for the ops placed (|*out_done| of them, all unless a fault
+  // stopped the execution at one, which |*out_failure| then reports).
+  void ScheduleGraphLocked(StreamState* s, const Executable& exe, device::TaskId first_task, Schedule* sched,
+                           size_t* out_done, Status* out_failure);
+  // Builds the completion records of the first |done| ops of a scheduled
+  // execution and hands them to |delivery|'s sink in batches; runs without mu_.
+  void DeliverGraph(const Executable& exe, device::StreamId stream, const device::LaunchInfo& launch,
+                    device::TaskId first_task, size_t done, const Schedule& sched,
+                    const device::CompletionSinkSlot::Delivery& delivery) const;
   // Realtime mode: blocks (without mu_) until wall time reaches |time_ns|.
   void WaitUntil(device::VirtualTimeNs time_ns) const;
   bool Reached(device::VirtualTimeNs time_ns) const;
@@ -115,20 +132,20 @@ class SimDevice final : public device::Device {
   std::vector<CorePool> pools_;  // per engine
   std::unordered_map<device::StreamId, StreamState> streams_;
   std::unordered_map<device::EventId, EventRecordState> events_;
-  std::unordered_map<device::ExecutableId, std::unique_ptr<Executable>> executables_;
+  // Shared with submissions that are still delivering the records of an
+  // execution after an unload.
+  std::unordered_map<device::ExecutableId, std::shared_ptr<const Executable>> executables_;
   uint64_t next_stream_id_ = 1;
   uint64_t next_event_id_ = 1;
   uint64_t next_exe_id_ = 1;
   uint64_t next_task_id_ = 1;
   uint64_t jitter_counter_ = 0;
   device::VirtualTimeNs host_horizon_ns_ = 0;
-  device::CompletionSink* sink_ = nullptr;
-  std::vector<device::CompletionRecord> pending_records_;
+  // Records are handed to the sink after mu_ is released (backend.h).
+  device::CompletionSinkSlot sinks_;
   device::FaultPlan faults_;
   bool lost_ = false;
   uint64_t fail_op_seen_ = 0;
-  std::vector<int64_t> scratch_end_ns_;
-  std::vector<int64_t> scratch_stream_tail_ns_;
 };
 
 }  // namespace aclsim::sim

@@ -1,5 +1,6 @@
 // Data buffers and dtype sizes (acl_base.h).
 #include "acl/acl.h"
+#include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/handles.h"
 
@@ -7,38 +8,44 @@ using aclsim::api::InvalidParam;
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {
+ACL_FUNC_VISIBILITY aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) try {
   return new aclDataBuffer{data, size};  // (NULL, 0) is allowed, as in CANN
 }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
-ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) {
+ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) try {
   if (dataBuffer == nullptr) return InvalidParam("aclDestroyDataBuffer", "dataBuffer is NULL");
   delete dataBuffer;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size) {
+ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size) try {
   if (dataBuffer == nullptr) return InvalidParam("aclUpdateDataBuffer", "dataBuffer is NULL");
   dataBuffer->data = data;
   dataBuffer->size = size;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer) {
+ACL_FUNC_VISIBILITY void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer) try {
   return dataBuffer == nullptr ? nullptr : dataBuffer->data;
 }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
-ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer) {
+ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer) try {
   return dataBuffer == nullptr ? 0 : static_cast<uint32_t>(dataBuffer->size);
 }
+ACLSIM_EDGE_CATCH_RETURN(static_cast<uint32_t>(0))
 
-ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
+ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) try {
   return dataBuffer == nullptr ? 0 : dataBuffer->size;
 }
+ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 
 // Element sizes of every aclDataType; 0 for ACL_DT_UNDEFINED, ACL_STRING and
 // the sub-byte types (int4, uint1, the 6- and 4-bit floats), as in CANN.
-ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType) {
+ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType) try {
   switch (dataType) {
     case ACL_BOOL:
     case ACL_INT8:
@@ -63,5 +70,6 @@ ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType) {
     default: return 0;
   }
 }
+ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 
 }  // extern "C"

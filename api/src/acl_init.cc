@@ -2,6 +2,7 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
 
@@ -9,15 +10,20 @@ using aclsim::api::Convert;
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath) { return Convert(aclsim::api::Initialize(configPath)); }
+ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath) try {
+  return Convert(aclsim::api::Initialize(configPath));
+}
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclFinalize(void) { return Convert(aclsim::api::Finalize()); }
+ACL_FUNC_VISIBILITY aclError aclFinalize(void) try { return Convert(aclsim::api::Finalize()); }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void) { return aclsim::api::RecentErrorMessage(); }
+ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void) try { return aclsim::api::RecentErrorMessage(); }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) {
+ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) try {
   if (majorVersion == nullptr || minorVersion == nullptr || patchVersion == nullptr) {
     return aclsim::api::InvalidParam("aclrtGetVersion", "NULL output pointer");
   }
@@ -26,17 +32,18 @@ ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion, int32_t* min
   *patchVersion = ACL_PATCH_VERSION;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 #pragma GCC diagnostic pop
 
-ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void) {
+ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void) try {
   static thread_local std::string name;
   auto rt = aclsim::api::GetRuntime();
   if (!rt.ok()) {
     Convert(rt.status());
     return nullptr;
   }
-  auto device = (*rt)->GetDevice();
-  auto info = (*rt)->GetDeviceInfo(device.ok() ? *device : 0);
+  auto device = (*rt)->devices().GetDevice();
+  auto info = (*rt)->devices().GetDeviceInfo(device.ok() ? *device : 0);
   if (!info.ok()) {
     Convert(info.status());
     return nullptr;
@@ -44,5 +51,6 @@ ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void) {
   name = info->soc_name;
   return name.c_str();
 }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 }  // extern "C"

@@ -5,6 +5,7 @@
 
 #include "acl/acl.h"
 #include "api/src/api_trace.h"
+#include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
@@ -86,14 +87,15 @@ aclError IndexByName(const char* function, const aclmdlDesc* desc, const char* n
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) {
+ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) try {
   aclsim::api::ApiScope api_scope("aclmdlLoadFromFile");
   if (modelPath == nullptr || modelId == nullptr) return InvalidParam("aclmdlLoadFromFile", "NULL argument");
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlLoadFromFile"));
   return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadModelFile(modelPath, {}), modelId);
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelId) {
+ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelId) try {
   aclsim::api::ApiScope api_scope("aclmdlLoadFromMem");
   if (model == nullptr || modelSize == 0 || modelId == nullptr) {
     return InvalidParam("aclmdlLoadFromMem", "NULL model, zero size or NULL modelId");
@@ -102,131 +104,158 @@ ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSi
   std::string_view bytes(static_cast<const char*>(model), modelSize);
   return LoadGraph("aclmdlLoadFromMem", aclsim::model::LoadModelBytes(bytes, {}), modelId);
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId) {
+ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId) try {
   aclsim::api::ApiScope api_scope("aclmdlUnload");
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlUnload"));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->UnloadModel(modelId));
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output) {
+ACL_FUNC_VISIBILITY aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output) try {
   return Execute("aclmdlExecute", modelId, input, output, nullptr, /*synchronous=*/true);
 }
+ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output,
-                                                aclrtStream stream) {
+                                                aclrtStream stream) try {
   return Execute("aclmdlExecuteAsync", modelId, input, output, stream, /*synchronous=*/false);
 }
+ACLSIM_EDGE_CATCH
 
 // ------------------------------------------------------------ descriptions
 
-ACL_FUNC_VISIBILITY aclmdlDesc* aclmdlCreateDesc(void) { return new aclmdlDesc(); }
+ACL_FUNC_VISIBILITY aclmdlDesc* aclmdlCreateDesc(void) try { return new aclmdlDesc(); }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
-ACL_FUNC_VISIBILITY aclError aclmdlDestroyDesc(aclmdlDesc* modelDesc) {
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyDesc(aclmdlDesc* modelDesc) try {
   if (modelDesc == nullptr) return InvalidParam("aclmdlDestroyDesc", "modelDesc is NULL");
   delete modelDesc;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetDesc(aclmdlDesc* modelDesc, uint32_t modelId) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetDesc(aclmdlDesc* modelDesc, uint32_t modelId) try {
   if (modelDesc == nullptr) return InvalidParam("aclmdlGetDesc", "modelDesc is NULL");
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlGetDesc"));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto desc = rt->DescribeModel(modelId);
+  auto desc = rt->models().Describe(modelId);
   if (!desc.ok()) return Convert(desc.status());
   modelDesc->desc = std::move(desc).value();
   modelDesc->filled = true;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY size_t aclmdlGetNumInputs(aclmdlDesc* modelDesc) {
+ACL_FUNC_VISIBILITY size_t aclmdlGetNumInputs(aclmdlDesc* modelDesc) try {
   return modelDesc != nullptr && modelDesc->filled ? modelDesc->desc.inputs.size() : 0;
 }
+ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 
-ACL_FUNC_VISIBILITY size_t aclmdlGetNumOutputs(aclmdlDesc* modelDesc) {
+ACL_FUNC_VISIBILITY size_t aclmdlGetNumOutputs(aclmdlDesc* modelDesc) try {
   return modelDesc != nullptr && modelDesc->filled ? modelDesc->desc.outputs.size() : 0;
 }
+ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 
-ACL_FUNC_VISIBILITY size_t aclmdlGetInputSizeByIndex(aclmdlDesc* modelDesc, size_t index) {
+ACL_FUNC_VISIBILITY size_t aclmdlGetInputSizeByIndex(aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, true);
   return t ? t->size_bytes : 0;
 }
+ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 
-ACL_FUNC_VISIBILITY size_t aclmdlGetOutputSizeByIndex(aclmdlDesc* modelDesc, size_t index) {
+ACL_FUNC_VISIBILITY size_t aclmdlGetOutputSizeByIndex(aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, false);
   return t ? t->size_bytes : 0;
 }
+ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetInputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
   return Dims("aclmdlGetInputDims", modelDesc, index, dims, true);
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsV2(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsV2(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
   return Dims("aclmdlGetInputDimsV2", modelDesc, index, dims, true);
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
   return Dims("aclmdlGetOutputDims", modelDesc, index, dims, false);
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
   return Dims("aclmdlGetCurOutputDims", modelDesc, index, dims, false);  // static shapes only
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY const char* aclmdlGetInputNameByIndex(const aclmdlDesc* modelDesc, size_t index) {
+ACL_FUNC_VISIBILITY const char* aclmdlGetInputNameByIndex(const aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, true);
   return t ? t->name.c_str() : "";
 }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
-ACL_FUNC_VISIBILITY const char* aclmdlGetOutputNameByIndex(const aclmdlDesc* modelDesc, size_t index) {
+ACL_FUNC_VISIBILITY const char* aclmdlGetOutputNameByIndex(const aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, false);
   return t ? t->name.c_str() : "";
 }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
-ACL_FUNC_VISIBILITY aclFormat aclmdlGetInputFormat(const aclmdlDesc* modelDesc, size_t index) {
+ACL_FUNC_VISIBILITY aclFormat aclmdlGetInputFormat(const aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, true);
   return t ? static_cast<aclFormat>(t->format) : ACL_FORMAT_UNDEFINED;
 }
+ACLSIM_EDGE_CATCH_RETURN(ACL_FORMAT_UNDEFINED)
 
-ACL_FUNC_VISIBILITY aclFormat aclmdlGetOutputFormat(const aclmdlDesc* modelDesc, size_t index) {
+ACL_FUNC_VISIBILITY aclFormat aclmdlGetOutputFormat(const aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, false);
   return t ? static_cast<aclFormat>(t->format) : ACL_FORMAT_UNDEFINED;
 }
+ACLSIM_EDGE_CATCH_RETURN(ACL_FORMAT_UNDEFINED)
 
-ACL_FUNC_VISIBILITY aclDataType aclmdlGetInputDataType(const aclmdlDesc* modelDesc, size_t index) {
+ACL_FUNC_VISIBILITY aclDataType aclmdlGetInputDataType(const aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, true);
   return t ? static_cast<aclDataType>(t->dtype) : ACL_DT_UNDEFINED;
 }
+ACLSIM_EDGE_CATCH_RETURN(ACL_DT_UNDEFINED)
 
-ACL_FUNC_VISIBILITY aclDataType aclmdlGetOutputDataType(const aclmdlDesc* modelDesc, size_t index) {
+ACL_FUNC_VISIBILITY aclDataType aclmdlGetOutputDataType(const aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, false);
   return t ? static_cast<aclDataType>(t->dtype) : ACL_DT_UNDEFINED;
 }
+ACLSIM_EDGE_CATCH_RETURN(ACL_DT_UNDEFINED)
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc* modelDesc, const char* name,
+                                                       size_t* index) try {
   return IndexByName("aclmdlGetInputIndexByName", modelDesc, name, index, true);
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name,
+                                                        size_t* index) try {
   return IndexByName("aclmdlGetOutputIndexByName", modelDesc, name, index, false);
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch) try {
   if (modelDesc == nullptr || batch == nullptr) return InvalidParam("aclmdlGetDynamicBatch", "NULL argument");
   batch->batchCount = 0;  // aclsim models are static: no batch gears
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw) {
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw) try {
   (void)index;
   if (modelDesc == nullptr || hw == nullptr) return InvalidParam("aclmdlGetDynamicHW", "NULL argument");
   hw->hwCount = 0;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset* dataset, size_t index,
-                                                       uint64_t batchSize) {
+                                                       uint64_t batchSize) try {
   if (dataset == nullptr || batchSize == 0) {
     return InvalidParam("aclmdlSetDynamicBatchSize", "NULL dataset or zero batch size");
   }
@@ -236,7 +265,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlD
   }
   if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlSetDynamicBatchSize"));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto desc = rt->DescribeModel(modelId);
+  auto desc = rt->models().Describe(modelId);
   if (!desc.ok()) return Convert(desc.status());
   // Every aclsim model is static, so no batch size matches a gear (as GE
   // answers for a static .om model).
@@ -244,30 +273,36 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlD
                                 "model " + std::to_string(modelId) + " has no dynamic batch gears; batch size " +
                                     std::to_string(batchSize) + " is not one of them"));
 }
+ACLSIM_EDGE_CATCH
 
 // ---------------------------------------------------------------- datasets
 
-ACL_FUNC_VISIBILITY aclmdlDataset* aclmdlCreateDataset(void) { return new aclmdlDataset(); }
+ACL_FUNC_VISIBILITY aclmdlDataset* aclmdlCreateDataset(void) try { return new aclmdlDataset(); }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
-ACL_FUNC_VISIBILITY aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) {
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) try {
   if (dataset == nullptr) return InvalidParam("aclmdlDestroyDataset", "dataset is NULL");
   delete dataset;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlAddDatasetBuffer(aclmdlDataset* dataset, aclDataBuffer* dataBuffer) {
+ACL_FUNC_VISIBILITY aclError aclmdlAddDatasetBuffer(aclmdlDataset* dataset, aclDataBuffer* dataBuffer) try {
   if (dataset == nullptr || dataBuffer == nullptr) return InvalidParam("aclmdlAddDatasetBuffer", "NULL argument");
   dataset->buffers.push_back(dataBuffer);
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset* dataset) {
+ACL_FUNC_VISIBILITY size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset* dataset) try {
   return dataset == nullptr ? 0 : dataset->buffers.size();
 }
+ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 
-ACL_FUNC_VISIBILITY aclDataBuffer* aclmdlGetDatasetBuffer(const aclmdlDataset* dataset, size_t index) {
+ACL_FUNC_VISIBILITY aclDataBuffer* aclmdlGetDatasetBuffer(const aclmdlDataset* dataset, size_t index) try {
   if (dataset == nullptr || index >= dataset->buffers.size()) return nullptr;
   return dataset->buffers[index];
 }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 }  // extern "C"

@@ -1,6 +1,7 @@
 // Memory entry points (acl_rt.h). Device memory is host-backed (runtime/memory.h).
 #include "acl/acl.h"
 #include "api/src/api_trace.h"
+#include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
 
@@ -9,7 +10,7 @@ using aclsim::api::InvalidParam;
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
   aclsim::api::ApiScope api_scope("aclrtMalloc");
   (void)policy;  // every policy is served from the same host-backed pool
   if (devPtr == nullptr) return InvalidParam("aclrtMalloc", "devPtr is NULL");
@@ -20,15 +21,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMal
   *devPtr = *p;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr) {
+ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr) try {
   aclsim::api::ApiScope api_scope("aclrtFree");
   if (devPtr == nullptr) return InvalidParam("aclrtFree", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->FreeDevice(devPtr));
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size) {
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size) try {
   if (hostPtr == nullptr) return InvalidParam("aclrtMallocHost", "hostPtr is NULL");
   if (size == 0) return InvalidParam("aclrtMallocHost", "size is 0");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
@@ -37,15 +40,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size) {
   *hostPtr = *p;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr) {
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr) try {
   if (hostPtr == nullptr) return InvalidParam("aclrtFreeHost", "hostPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->FreeHost(hostPtr));
 }
+ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
-                                         aclrtMemcpyKind kind) {
+                                         aclrtMemcpyKind kind) try {
   aclsim::api::ApiScope api_scope("aclrtMemcpy");
   if (count == 0) return ACL_SUCCESS;  // CANN returns before any other check
   if (dst == nullptr || src == nullptr) return InvalidParam("aclrtMemcpy", "dst or src is NULL");
@@ -55,13 +60,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* 
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->Memcpy(dst, destMax, src, count, static_cast<aclsim::runtime::CopyKind>(kind)));
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) try {
   aclsim::api::ApiScope api_scope("aclrtMemset");
   if (count == 0) return ACL_SUCCESS;
   if (devPtr == nullptr) return InvalidParam("aclrtMemset", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(rt->Memset(devPtr, maxCount, value, count));
 }
+ACLSIM_EDGE_CATCH
 
 }  // extern "C"

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "acl/aclsim_ext.h"
+#include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/prof_api.h"
@@ -21,10 +22,29 @@ void CopyString(char* dst, size_t cap, const std::string& src) {
   dst[n] = '\0';
 }
 
+// The table's entries: each implementation behind a noexcept wrapper, so no
+// exception reaches libmsprofiler.so's extern "C" functions (api/src/edge.h).
+namespace guarded {
+#define ACLSIM_VOID_RESULT  // a void entry point has no failure value
+#define ACLSIM_PROF_FN(ret, name, params, args, fail)                       \
+  ret name params noexcept {                                                \
+    try {                                                                   \
+      return aclsim::api::prof_impl::name args;                             \
+    } catch (...) {                                                         \
+      return aclsim::api::FailureAtEdgeOr<ret>(#name, [] { return fail; }); \
+    }                                                                       \
+  }
+#define ACLSIM_PROF_FAST_FN ACLSIM_PROF_FN
+#include "api/src/generated/prof_functions.inc"
+#undef ACLSIM_PROF_FAST_FN
+#undef ACLSIM_PROF_FN
+#undef ACLSIM_VOID_RESULT
+}  // namespace guarded
+
 const aclsim::api::ProfApi kProfApi = {
     sizeof(aclsim::api::ProfApi),
     aclsim::api::kProfApiVersion,
-#define ACLSIM_PROF_FN(ret, name, params, args, fail) &aclsim::api::prof_impl::name,
+#define ACLSIM_PROF_FN(ret, name, params, args, fail) &guarded::name,
 #define ACLSIM_PROF_FAST_FN ACLSIM_PROF_FN
 #include "api/src/generated/prof_functions.inc"
 #undef ACLSIM_PROF_FAST_FN
@@ -35,30 +55,33 @@ const aclsim::api::ProfApi kProfApi = {
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY aclError aclsimTraceStart(size_t capacity) {
+ACL_FUNC_VISIBILITY aclError aclsimTraceStart(size_t capacity) try {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->StartTrace(capacity == 0 ? kDefaultTraceCapacity : capacity));
+  return Convert(rt->profiler().StartTrace(capacity == 0 ? kDefaultTraceCapacity : capacity));
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclsimTraceStop(void) {
+ACL_FUNC_VISIBILITY aclError aclsimTraceStop(void) try {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->StopTrace());
+  return Convert(rt->profiler().StopTrace());
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t* count, uint64_t* dropped) {
+ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t* count, uint64_t* dropped) try {
   if (count == nullptr || dropped == nullptr) return InvalidParam("aclsimTraceGetCount", "NULL argument");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  *count = rt->TraceSnapshot().size();
-  *dropped = rt->TraceDropped();
+  *count = rt->profiler().TraceSnapshot().size();
+  *dropped = rt->profiler().TraceDropped();
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, size_t capacity, size_t* written) {
+ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, size_t capacity, size_t* written) try {
   if (written == nullptr || (records == nullptr && capacity > 0)) {
     return InvalidParam("aclsimTraceGetRecords", "NULL argument");
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto entries = rt->TraceSnapshot();
+  auto entries = rt->profiler().TraceSnapshot();
   size_t n = std::min(capacity, entries.size());
   for (size_t i = 0; i < n; ++i) {
     const auto& e = entries[i];
@@ -86,23 +109,25 @@ ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, si
   *written = n;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t* timeNs) {
+ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t* timeNs) try {
   if (timeNs == nullptr) return InvalidParam("aclsimGetDeviceTimeNs", "timeNs is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto now = rt->DeviceNowNs(deviceId);
+  auto now = rt->devices().DeviceNowNs(deviceId);
   if (!now.ok()) return Convert(now.status());
   *timeNs = static_cast<uint64_t>(*now);
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t* flops, uint64_t* macs, uint64_t* bytes,
-                                                uint64_t* opTimeNs) {
+                                                uint64_t* opTimeNs) try {
   if (flops == nullptr || macs == nullptr || bytes == nullptr || opTimeNs == nullptr) {
     return InvalidParam("aclsimGetModelCost", "NULL argument");
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto costs = rt->GetModelCosts(modelId);
+  auto costs = rt->models().Costs(modelId);
   if (!costs.ok()) return Convert(costs.status());
   *flops = *macs = *bytes = *opTimeNs = 0;
   for (const auto& c : *costs) {
@@ -113,8 +138,9 @@ ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t* flop
   }
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void) {
+ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void) try {
   auto rt = aclsim::api::GetRuntime();
   if (!rt.ok()) {
     Convert(rt.status());
@@ -122,11 +148,12 @@ ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void) {
   }
   return (*rt)->backend_name().data();
 }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
-ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats* stats) {
+ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats* stats) try {
   if (stats == nullptr) return InvalidParam("aclsimGetSubscriptionStats", "stats is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto s = rt->GetSubscriptionStats(modelId);
+  auto s = rt->profiler().GetSubscriptionStats(modelId);
   if (!s.ok()) return Convert(s.status());
   std::memset(stats, 0, sizeof(*stats));
   stats->structSize = sizeof(*stats);
@@ -140,18 +167,21 @@ ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsim
   stats->dropped = s->dropped;
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char* path, size_t length) {
+ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char* path, size_t length) try {
   if (path == nullptr || length == 0) return InvalidParam("aclsimGetLastProfDirectory", "NULL or empty buffer");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  std::string dir = rt->LastProfDirectory();
+  std::string dir = rt->profiler().LastProfDirectory();
   if (dir.size() + 1 > length) return InvalidParam("aclsimGetLastProfDirectory", "buffer too small");
   std::memcpy(path, dir.c_str(), dir.size() + 1);
   return ACL_SUCCESS;
 }
+ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version) {
+ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version) try {
   return version == aclsim::api::kProfApiVersion ? &kProfApi : nullptr;
 }
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 }  // extern "C"

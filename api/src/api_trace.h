@@ -17,19 +17,19 @@ namespace aclsim::api {
 class ApiScope {
  public:
   explicit ApiScope(const char* name) {
-    if (!runtime::Runtime::ApiTraceOn()) return;
+    if (!runtime::Profiler::ApiTraceOn()) return;
     auto rt = GetRuntime();
     if (!rt.ok()) return;
     runtime_ = *rt;
     record_.level = "AscendCL";
     record_.name = name;
     record_.tid = runtime::CurrentThreadId();
-    record_.start_ns = runtime_->ProfHostNowNs();
+    record_.start_ns = runtime_->profiler().HostNowNs();
   }
   ~ApiScope() {
     if (runtime_ == nullptr) return;
-    record_.end_ns = runtime_->ProfHostNowNs();
-    runtime_->RecordApi(std::move(record_));
+    record_.end_ns = runtime_->profiler().HostNowNs();
+    runtime_->profiler().RecordApi(std::move(record_));
   }
   ApiScope(const ApiScope&) = delete;
   ApiScope& operator=(const ApiScope&) = delete;

@@ -1,5 +1,6 @@
 // Error reporting at the ACL edge: Status → aclError, plus the thread's
-// recent-error message for aclGetRecentErrMsg() and a log line.
+// recent-error message for aclGetRecentErrMsg() and a log line. None of
+// these throws or allocates for the message (edge.h relies on that).
 #ifndef ACLSIM_API_SRC_ERROR_H_
 #define ACLSIM_API_SRC_ERROR_H_
 
@@ -11,15 +12,15 @@
 namespace aclsim::api {
 
 // Records |status| (if not OK) for this thread and returns its ACL code.
-aclError Convert(const Status& status);
+aclError Convert(const Status& status) noexcept;
 // Records an invalid-parameter failure of |function| and returns 100000.
-aclError InvalidParam(const char* function, const char* what);
+aclError InvalidParam(const char* function, const char* what) noexcept;
 // Records that |function| is not implemented by aclsim.
-void SetNotSupported(const char* function);
+void SetNotSupported(const char* function) noexcept;
 // Records |message| with |code| for this thread (no return value).
-void SetError(aclError code, const std::string& message);
+void SetError(aclError code, const std::string& message) noexcept;
 // The message of this thread's most recent failure, or nullptr.
-const char* RecentErrorMessage();
+const char* RecentErrorMessage() noexcept;
 
 }  // namespace aclsim::api
 

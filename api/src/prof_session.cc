@@ -54,7 +54,7 @@ prof::TxManager* Tx() {
     Convert(rt.status());
     return nullptr;
   }
-  return &(*rt)->tx();
+  return &(*rt)->profiler().tx();
 }
 
 int TxFailure(const char* function, int ret, const char* why) {
@@ -77,12 +77,13 @@ aclError aclprofInit(const char* profilerResultPath, size_t length) {
     }
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->ProfInit(dynamic ? std::string_view() : std::string_view(profilerResultPath, length), dynamic));
+  return Convert(
+      rt->profiler().Init(dynamic ? std::string_view() : std::string_view(profilerResultPath, length), dynamic));
 }
 
 aclError aclprofFinalize(void) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->ProfFinalize());
+  return Convert(rt->profiler().Finalize());
 }
 
 aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, aclprofAicoreMetrics aicoreMetrics,
@@ -93,7 +94,7 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, 
     return nullptr;
   }
   auto config = prof::MakeSessionConfig(deviceIdList, deviceNums, static_cast<int32_t>(aicoreMetrics),
-                                        aicoreEvents != nullptr, dataTypeConfig, (*rt)->DeviceCount());
+                                        aicoreEvents != nullptr, dataTypeConfig, (*rt)->devices().DeviceCount());
   if (!config.ok()) {
     Convert(config.status());
     return nullptr;
@@ -115,22 +116,22 @@ aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size
   if (config == nullptr) return InvalidParam("aclprofSetConfig", "config is NULL");
   if (std::strlen(config) != configLength) return InvalidParam("aclprofSetConfig", "configLength differs from strlen");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->ProfSetConfig(static_cast<int32_t>(configType), std::string_view(config, configLength)));
+  return Convert(rt->profiler().SetConfig(static_cast<int32_t>(configType), std::string_view(config, configLength)));
 }
 
 aclError aclprofStart(const aclprofConfig* profilerConfig) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->ProfStart(profilerConfig ? &profilerConfig->config : nullptr));
+  return Convert(rt->profiler().Start(profilerConfig ? &profilerConfig->config : nullptr));
 }
 
 aclError aclprofStop(const aclprofConfig* profilerConfig) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->ProfStop(profilerConfig ? &profilerConfig->config : nullptr));
+  return Convert(rt->profiler().Stop(profilerConfig ? &profilerConfig->config : nullptr));
 }
 
 int aclprofWarmup(const aclprofConfig* profilerConfig) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->ProfWarmup(profilerConfig ? &profilerConfig->config : nullptr));
+  return Convert(rt->profiler().Warmup(profilerConfig ? &profilerConfig->config : nullptr));
 }
 
 int32_t aclprofGetSupportedFeatures(size_t* featuresSize, void** featuresData) {
@@ -170,7 +171,7 @@ aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, 
   }
   flag = true;
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  Status s = rt->StepMarker(ToStream(stream), stepInfo->indexId, static_cast<uint32_t>(tag));
+  Status s = rt->profiler().StepMarker(ToStream(stream), stepInfo->indexId, static_cast<uint32_t>(tag));
   if (!s.ok()) {
     SetError(ACL_ERROR_GE_FAILURE, "aclprofGetStepTimestamp: the step marker failed: " + s.message());
     return ACL_ERROR_GE_FAILURE;

@@ -6,6 +6,7 @@
 
 #include "remote/client/connection.h"
 #include "remote/protocol.h"
+#include "runtime/device/sink_slot.h"
 #include "runtime/model/graph_writer.h"
 
 namespace aclsim::remote {
@@ -128,14 +129,21 @@ class RemoteDevice final : public device::Device {
   }
 
   void SetCompletionSink(device::CompletionSink* sink) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    bool was_on = sink_ != nullptr;
-    sink_ = sink;
-    if (was_on == (sink != nullptr)) return;
-    Writer w = Request();
-    w.U8(sink != nullptr ? 1 : 0);
-    // Best effort: on a broken connection the sink has nothing to receive.
-    (void)connection_->Call(MessageType::kSetSink, w).status();
+    // The slot holds the sink before the server is asked for records and
+    // lets it go only after the server stopped sending them.
+    if (sink != nullptr) sinks_.Set(sink);
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      const bool was_on = sink_on_;
+      sink_on_ = sink != nullptr;
+      if (was_on != sink_on_) {
+        Writer w = Request();
+        w.U8(sink_on_ ? 1 : 0);
+        // Best effort: on a broken connection the sink has nothing to receive.
+        (void)connection_->Call(MessageType::kSetSink, w).status();
+      }
+    }
+    if (sink == nullptr) sinks_.Set(nullptr);
   }
 
  private:
@@ -165,29 +173,35 @@ class RemoteDevice final : public device::Device {
 
   // Submit responses: u64 first task id, u32 record count, records.
   StatusOr<device::TaskId> Submit(MessageType type, const Writer& w) {
-    std::lock_guard<std::mutex> lock(mu_);
-    ACLSIM_ASSIGN_OR_RETURN(Reader r, connection_->Call(type, w));
-    device::TaskId first = r.U64();
-    uint32_t n = r.U32();
-    if (uint64_t{n} * kRecordWireBytes != r.remaining()) return Malformed("submit response");
-    records_.resize(n);
-    for (auto& rec : records_) rec = r.Record();
-    ACLSIM_RETURN_IF_ERROR(r.Finish("submit response"));
-    if (sink_ != nullptr) {
-      for (size_t i = 0; i < records_.size(); i += kSinkBatch) {
-        sink_->OnCompletions(records_.data() + i, std::min(kSinkBatch, records_.size() - i));
-      }
+    thread_local std::vector<device::CompletionRecord> records;  // reused per submit
+    device::CompletionSinkSlot::Delivery delivery;
+    device::TaskId first = 0;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      ACLSIM_ASSIGN_OR_RETURN(Reader r, connection_->Call(type, w));
+      first = r.U64();
+      uint32_t n = r.U32();
+      if (uint64_t{n} * kRecordWireBytes != r.remaining()) return Malformed("submit response");
+      records.resize(n);
+      for (auto& rec : records) rec = r.Record();
+      ACLSIM_RETURN_IF_ERROR(r.Finish("submit response"));
+      delivery = sinks_.Acquire();
+    }
+    // Delivered without the connection lock (backend.h): a blocking sink
+    // holds up only this submission.
+    for (size_t i = 0; i < records.size() && delivery.sink() != nullptr; i += kSinkBatch) {
+      delivery.Deliver(records.data() + i, std::min(kSinkBatch, records.size() - i));
     }
     return first;
   }
 
   const uint32_t device_id_;
-  std::mutex mu_;  // serialises exchanges and sink delivery
+  std::mutex mu_;  // serialises exchanges on the connection
   const std::unique_ptr<Connection> connection_;
   const device::DeviceInfo info_;
-  device::CompletionSink* sink_ = nullptr;  // borrowed (Device contract)
+  device::CompletionSinkSlot sinks_;  // the sink: borrowed (Device contract)
+  bool sink_on_ = false;              // the server sends records
   device::VirtualTimeNs last_now_ns_ = 0;
-  std::vector<device::CompletionRecord> records_;  // scratch, reused per submit
 };
 
 class RemoteBackend final : public device::Backend {

@@ -14,8 +14,12 @@
 //
 // Thread safety: every Device method may be called from any thread; the
 // backend serialises internally. CompletionSink callbacks run on the thread
-// that caused the completion (the submitting thread in the simulator) with
-// the device's internal lock held: a sink must not call back into the device.
+// that caused the completion (the submitting thread in the simulator)
+// WITHOUT the device's internal lock held: a sink that blocks (backpressure
+// from a subscriber that stopped reading) delays only the submission whose
+// records it is taking, never another caller of the device. Records of one
+// submission arrive in task order; submissions racing on several threads
+// may interleave their batches. A sink must not call back into the device.
 #ifndef ACLSIM_RUNTIME_DEVICE_BACKEND_H_
 #define ACLSIM_RUNTIME_DEVICE_BACKEND_H_
 
@@ -171,7 +175,8 @@ class Device {
 
   // Sets (or clears with nullptr) the sink receiving completion records.
   // |sink| is borrowed: it must stay valid until replaced or the device is
-  // destroyed.
+  // destroyed. Returns once no delivery to the previous sink is in progress,
+  // so the caller may destroy it (see device/sink_slot.h).
   virtual void SetCompletionSink(CompletionSink* sink) = 0;
 };
 

@@ -185,7 +185,8 @@ class PluginDevice final : public Device {
     return rc == 0 ? OkStatus() : lib_.Error(rc, function);
   }
 
-  // The plugin serialises callbacks per device, so |buffer_| needs no lock.
+  // Callbacks of one device may run on several submitting threads at once
+  // (docs/backend_abi.md), so the translation buffer is per thread.
   static void OnRecords(void* user, const aclsimCompletion* records, size_t count) {
     auto* self = static_cast<PluginDevice*>(user);
     CompletionSink* sink = self->sink_.load(std::memory_order_acquire);
@@ -197,12 +198,13 @@ class PluginDevice final : public Device {
                                 " records dropped");
       return;
     }
-    self->buffer_.resize(count);
+    thread_local std::vector<CompletionRecord> buffer;
+    buffer.resize(count);
     const char* bytes = reinterpret_cast<const char*>(records);
     for (size_t i = 0; i < count; ++i) {
       aclsimCompletion c;
       std::memcpy(&c, bytes + i * stride, sizeof(c));  // stride >= 1.0 size == sizeof
-      CompletionRecord& r = self->buffer_[i];
+      CompletionRecord& r = buffer[i];
       r.device_id = c.device_id;
       r.kind = static_cast<TaskKind>(c.kind);
       r.engine = static_cast<model::Engine>(c.engine);
@@ -220,7 +222,7 @@ class PluginDevice final : public Device {
       r.flops = c.flops;
       r.bytes = c.bytes;
     }
-    sink->OnCompletions(self->buffer_.data(), count);
+    sink->OnCompletions(buffer.data(), count);
   }
 
   const std::shared_ptr<const BackendHandle> backend_;  // keeps the plugin backend and library alive
@@ -230,7 +232,6 @@ class PluginDevice final : public Device {
   const DeviceInfo info_;
   std::mutex sink_mu_;  // serialises SetCompletionSink
   std::atomic<CompletionSink*> sink_{nullptr};
-  std::vector<CompletionRecord> buffer_;  // reused by OnRecords
 };
 static_assert(sizeof(aclsimCompletion) == ACLSIM_COMPLETION_STRUCT_SIZE, "no tail padding in the 1.0 record");
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "runtime/vendor.h"
+
 namespace aclsim::prof {
 
 TxManager::TxManager(std::function<int64_t()> host_now, std::function<uint32_t()> tid,
@@ -54,13 +56,13 @@ TxManager::Stamp* TxManager::FromHandle(void* stamp) {
   return nullptr;
 }
 
-void TxManager::Report(const Stamp& s, uint32_t event_type, int64_t start_ns, int64_t end_ns) {
+void TxManager::Report(const Stamp& s, vendor::TxEventType event_type, int64_t start_ns, int64_t end_ns) {
   if (!collecting_) return;
   TxRecord r;
   r.pid = pid_;
   r.tid = tid_();
   r.category = s.category;
-  r.event_type = event_type;
+  r.event_type = static_cast<uint32_t>(event_type);
   r.payload_type = s.payload_type;
   r.payload_value = s.payload_value;
   r.start_ns = start_ns;
@@ -108,7 +110,7 @@ int TxManager::Mark(void* stamp) {
   Stamp* s = FromHandle(stamp);
   if (s == nullptr) return kFailed;
   int64_t now = host_now_();
-  Report(*s, 0, now, now);
+  Report(*s, vendor::TxEventType::kMark, now, now);
   return 0;
 }
 
@@ -126,7 +128,7 @@ int TxManager::MarkEx(const char* msg, size_t msg_len, void* stream) {
     TxRecord r;
     r.pid = pid_;
     r.tid = tid_();
-    r.event_type = 3;
+    r.event_type = static_cast<uint32_t>(vendor::TxEventType::kMarkEx);
     r.start_ns = r.end_ns = now;
     r.message = std::string(msg, msg_len);
     r.mark_id = mark_id;
@@ -151,7 +153,7 @@ int TxManager::Pop() {
   if (!enabled_ || stack_.empty()) return kFailed;
   Stamp* s = stack_.back();
   stack_.pop_back();
-  Report(*s, 1, s->start_ns, host_now_());
+  Report(*s, vendor::TxEventType::kPushPop, s->start_ns, host_now_());
   return 0;
 }
 
@@ -173,7 +175,7 @@ int TxManager::RangeStop(uint32_t range_id) {
   Stamp& s = pool_[range_id];
   if (!s.in_use || !s.range_open) return kFailed;
   s.range_open = false;
-  Report(s, 2, s.start_ns, host_now_());
+  Report(s, vendor::TxEventType::kStartStop, s.start_ns, host_now_());
   return 0;
 }
 
@@ -218,7 +220,7 @@ int TxManager::RangePop() {
     TxRecord r;
     r.pid = pid_;
     r.tid = tid_();
-    r.event_type = 2;
+    r.event_type = static_cast<uint32_t>(vendor::TxEventType::kStartStop);
     r.message_type = 0;
     r.start_ns = range_ex_start_ns_;
     r.end_ns = host_now_();

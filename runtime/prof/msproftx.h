@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "runtime/prof/session_data.h"
+#include "runtime/vendor.h"
 
 namespace aclsim::prof {
 
@@ -73,7 +74,7 @@ class TxManager {
 
  private:
   Stamp* FromHandle(void* stamp);  // requires mu_; nullptr when not a live stamp
-  void Report(const Stamp& s, uint32_t event_type, int64_t start_ns, int64_t end_ns);  // requires mu_
+  void Report(const Stamp& s, vendor::TxEventType event_type, int64_t start_ns, int64_t end_ns);  // requires mu_
 
   const std::function<int64_t()> host_now_;
   const std::function<uint32_t()> tid_;

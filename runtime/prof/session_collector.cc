@@ -1,15 +1,17 @@
 #include "runtime/prof/session_collector.h"
 
+#include "runtime/vendor.h"
+
 namespace aclsim::prof {
 
-void SessionCollector::RegisterModel(uint32_t model_id, std::vector<const OpInfo*> ops) {
+void SessionCollector::RegisterModel(uint32_t model_id, OpTableRef ops) {
   std::lock_guard<std::mutex> lock(mu_);
   models_[model_id] = std::move(ops);
 }
 
 void SessionCollector::OnCompletions(const device::CompletionRecord* records, size_t count) {
   std::lock_guard<std::mutex> lock(mu_);
-  const std::vector<const OpInfo*>* ops = nullptr;
+  const OpTable* ops = nullptr;
   uint32_t cached = 0;
   bool have_cached = false;
   for (size_t i = 0; i < count; ++i) {
@@ -27,19 +29,19 @@ void SessionCollector::OnCompletions(const device::CompletionRecord* records, si
     t.bytes = r.bytes;
     if (r.kind == device::TaskKind::kMarker) {
       t.is_marker = true;
-      t.model_id = 0xFFFFFFFFu;
+      t.model_id = vendor::kMarkerModelId;
       t.marker_id = r.marker_id;
       t.marker_tag = r.marker_tag;
     } else {
       if (!have_cached || cached != r.model_tag) {
         auto it = models_.find(r.model_tag);
-        ops = it == models_.end() ? nullptr : &it->second;
+        ops = it == models_.end() ? nullptr : it->second.get();
         cached = r.model_tag;
         have_cached = true;
       }
       if (ops == nullptr || r.op_index >= ops->size()) continue;  // model unknown to the session
       t.model_id = r.model_tag;
-      t.op = (*ops)[r.op_index];
+      t.op = (*ops)[r.op_index].info;
     }
     tasks_.push_back(t);
   }

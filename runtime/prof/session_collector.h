@@ -3,8 +3,9 @@
 // (ops resolved to their OpInfo, markers kept as markers) and holds them
 // until the session stops.
 //
-// Thread safety: OnCompletions runs under a device lock; everything is
-// guarded by the collector's own mutex, which never calls out.
+// Thread safety: OnCompletions runs on submitting threads (outside device
+// locks); everything is guarded by the collector's own mutex, which never
+// calls out.
 #ifndef ACLSIM_RUNTIME_PROF_SESSION_COLLECTOR_H_
 #define ACLSIM_RUNTIME_PROF_SESSION_COLLECTOR_H_
 
@@ -14,14 +15,15 @@
 #include <vector>
 
 #include "runtime/device/backend.h"
+#include "runtime/prof/op_table.h"
 #include "runtime/prof/session_data.h"
 
 namespace aclsim::prof {
 
 class SessionCollector final : public device::CompletionSink {
  public:
-  // Makes the ops of |model_id| resolvable; |ops| are interned (process lifetime).
-  void RegisterModel(uint32_t model_id, std::vector<const OpInfo*> ops);
+  // Makes the ops of |model_id| resolvable (the collector keeps |ops|).
+  void RegisterModel(uint32_t model_id, OpTableRef ops);
   void OnCompletions(const device::CompletionRecord* records, size_t count) override;
   // Moves out everything collected so far.
   std::vector<TaskRecord> Take();
@@ -29,7 +31,7 @@ class SessionCollector final : public device::CompletionSink {
 
  private:
   mutable std::mutex mu_;
-  std::unordered_map<uint32_t, std::vector<const OpInfo*>> models_;
+  std::unordered_map<uint32_t, OpTableRef> models_;
   std::vector<TaskRecord> tasks_;
 };
 

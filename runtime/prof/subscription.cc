@@ -144,6 +144,14 @@ bool SubscriptionManager::HasActive() const {
   return !active_.empty();
 }
 
+bool SubscriptionManager::HasActiveOnDevice(uint32_t device_id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const auto& [id, sub] : active_) {
+    if (sub->stats.device_id == device_id) return true;
+  }
+  return false;
+}
+
 StatusOr<SubscriptionStats> SubscriptionManager::Stats(uint32_t model_id) const {
   std::lock_guard<std::mutex> lock(mu_);
   if (auto it = active_.find(model_id); it != active_.end()) return it->second->stats;
@@ -171,10 +179,11 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
       cached_model = r.model_tag;
       have_cached = true;
     }
-    if (sub == nullptr || sub->model.device_id != r.device_id || r.op_index >= sub->model.ops.size()) continue;
+    if (sub == nullptr || sub->model.device_id != r.device_id || r.op_index >= sub->model.ops->size()) continue;
     ProfOpDesc d = ProfOpDesc::Default();
     d.model_id = r.model_tag;
-    d.flag = sub->model.subgraph[r.op_index] ? kFlagSubgraph : kFlagOp;
+    const OpEntry& op = (*sub->model.ops)[r.op_index];
+    d.flag = op.subgraph ? kFlagSubgraph : kFlagOp;
     d.thread_id = r.host_tid;
     d.start = static_cast<uint64_t>(r.start_ns);
     d.end = static_cast<uint64_t>(r.end_ns);
@@ -187,7 +196,7 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
     }
     d.dev_id = r.device_id;
     batch.push_back(Entry{sub, d});
-    names.push_back(sub->model.ops[r.op_index]);
+    names.push_back(op.strings);
     owners.push_back(Pending{r.model_tag, sub->generation});
   }
   if (batch.empty()) return;

@@ -23,9 +23,9 @@
 // re-reads it on every write; aclsim does not, so a caller-side change after
 // subscribing cannot redirect records, and no thread races on the int).
 //
-// Thread safety: all methods are thread-safe. Lock order: device lock →
-// manager mutex (OnCompletions); the delivery thread never holds the mutex
-// while writing.
+// Thread safety: all methods are thread-safe. OnCompletions runs on the
+// submitting thread outside any device lock; the delivery thread never holds
+// the manager mutex while writing.
 #ifndef ACLSIM_RUNTIME_PROF_SUBSCRIPTION_H_
 #define ACLSIM_RUNTIME_PROF_SUBSCRIPTION_H_
 
@@ -40,6 +40,7 @@
 #include "runtime/device/backend.h"
 #include "runtime/prof/op_desc.h"
 #include "runtime/prof/op_name_table.h"
+#include "runtime/prof/op_table.h"
 #include "runtime/status.h"
 
 namespace aclsim::prof {
@@ -69,8 +70,7 @@ struct SubscriptionStats {
 struct SubscribedModel {
   uint32_t model_id = 0;
   uint32_t device_id = 0;
-  std::vector<const OpStrings*> ops;  // per op index; interned
-  std::vector<uint8_t> subgraph;      // per op index: 1 if type is FFTS_PLUS
+  OpTableRef ops;  // the model's op table (model registry), by op index
 };
 
 class SubscriptionManager final : public device::CompletionSink {
@@ -105,6 +105,7 @@ class SubscriptionManager final : public device::CompletionSink {
   void SetFaults(uint64_t write_delay_us, uint64_t corrupt_record);
   bool IsSubscribed(uint32_t model_id) const;
   bool HasActive() const;
+  bool HasActiveOnDevice(uint32_t device_id) const;
   // Live or most recent subscription of |model_id|; none → kInvalidModelId.
   StatusOr<SubscriptionStats> Stats(uint32_t model_id) const;
 

@@ -53,8 +53,9 @@ aclsimBackendStatus Guard(const char* function, Body&& body) noexcept {
   }
 }
 
-// Forwards device records to the host's callback, translated into a buffer
-// reused across calls (the device serialises its sink calls).
+// Forwards device records to the host's callback, translated into a
+// per-thread buffer (the device delivers outside its lock, so submissions on
+// several threads may call this at once).
 class SinkAdapter final : public device::CompletionSink {
  public:
   void Set(aclsimCompletionFn fn, void* user) {
@@ -63,10 +64,11 @@ class SinkAdapter final : public device::CompletionSink {
   }
   void OnCompletions(const device::CompletionRecord* records, size_t count) override {
     if (count == 0) return;
-    buffer_.resize(count);
+    thread_local std::vector<aclsimCompletion> buffer;
+    buffer.resize(count);
     for (size_t i = 0; i < count; ++i) {
       const device::CompletionRecord& r = records[i];
-      aclsimCompletion& c = buffer_[i];
+      aclsimCompletion& c = buffer[i];
       c = aclsimCompletion{};
       c.struct_size = ACLSIM_COMPLETION_STRUCT_SIZE;
       c.device_id = r.device_id;
@@ -86,13 +88,12 @@ class SinkAdapter final : public device::CompletionSink {
       c.flops = r.flops;
       c.bytes = r.bytes;
     }
-    fn_(user_, buffer_.data(), count);
+    fn_(user_, buffer.data(), count);
   }
 
  private:
   aclsimCompletionFn fn_ = nullptr;
   void* user_ = nullptr;
-  std::vector<aclsimCompletion> buffer_;
 };
 
 static_assert(static_cast<uint32_t>(device::TaskKind::kOp) == ACLSIM_TASK_OP);

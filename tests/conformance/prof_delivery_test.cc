@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <future>
 #include <set>
 
 #include "prof_test_util.h"
@@ -246,6 +247,94 @@ TEST(DeliveryDeterminism, GivenSameSeedThenDeliveredRecordStreamsAreIdentical) {
   ASSERT_EQ(a.size(), 296u * 2 * 80);
   EXPECT_TRUE(a == b) << "same seed, different record bytes";
   EXPECT_FALSE(a == c) << "a different seed should change the jittered times";
+}
+
+// A subscriber that stops reading holds up only the submissions that produce
+// its records (backpressure, nothing dropped). Meanwhile another thread can
+// still read the device clock, record and synchronise an event on another
+// stream, and run an unsubscribed model on the same device: completions are
+// delivered without the device lock held.
+TEST_F(Delivery, GivenStalledReaderThenOnlyItsProducerWaitsAndTheDeviceStaysUsable) {
+  LoadedModel subscribed("resnet50.json");
+  LoadedModel other("resnet50.json");
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  int write_fd = fds[1];
+  aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &write_fd);
+  ASSERT_ACL_OK(aclprofModelSubscribe(subscribed.id(), config));
+  aclrtContext context = nullptr;
+  ASSERT_ACL_OK(aclrtGetCurrentContext(&context));
+  aclrtStream producer_stream = nullptr, other_stream = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&producer_stream));
+  ASSERT_ACL_OK(aclrtCreateStream(&other_stream));
+
+  // More records than the pipe and the subscription queue (64 Ki records) hold.
+  constexpr int kRuns = 400;
+  constexpr uint64_t kRecords = 174u * kRuns;
+  std::atomic<int> runs_done{0};
+  std::atomic<int> producer_failures{0};
+  std::thread producer([&] {
+    if (aclrtSetCurrentContext(context) != ACL_SUCCESS) ++producer_failures;
+    for (int i = 0; i < kRuns; ++i, ++runs_done) {
+      if (subscribed.ExecuteAsync(producer_stream) != ACL_SUCCESS) ++producer_failures;
+    }
+  });
+  // Wait until the producer is held by backpressure: records stop growing
+  // while runs remain.
+  aclsimSubscriptionStats stats{};
+  uint64_t last = 0;
+  int still = 0;
+  for (int i = 0; i < 3000 && still < 10; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_ACL_OK(aclsimGetSubscriptionStats(subscribed.id(), &stats));
+    still = stats.produced == last && stats.produced > 0 ? still + 1 : 0;
+    last = stats.produced;
+  }
+  ASSERT_LT(runs_done.load(), kRuns) << "the producer was never held up by the stalled reader";
+  ASSERT_LT(stats.produced, kRecords);
+
+  auto others = std::async(std::launch::async, [&] {
+    std::vector<aclError> codes;
+    codes.push_back(aclrtSetCurrentContext(context));
+    uint64_t now_ns = 0;
+    codes.push_back(aclsimGetDeviceTimeNs(0, &now_ns));
+    aclrtEvent event = nullptr;
+    codes.push_back(aclrtCreateEvent(&event));
+    codes.push_back(aclrtRecordEvent(event, other_stream));
+    codes.push_back(aclrtSynchronizeEvent(event));
+    codes.push_back(other.ExecuteAsync(other_stream));
+    codes.push_back(aclrtSynchronizeStream(other_stream));
+    codes.push_back(aclrtDestroyEvent(event));
+    return codes;
+  });
+  const bool finished = others.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
+  EXPECT_TRUE(finished) << "calls on the device blocked behind the stalled subscriber";
+  EXPECT_LT(runs_done.load(), kRuns) << "the producer should still be waiting for the reader";
+
+  // The reader catches up: everything arrives, nothing is dropped.
+  std::vector<char> bytes;
+  std::thread reader([&] {
+    std::vector<char> buf(64 * 1024);
+    ssize_t n = 0;
+    while ((n = read(fds[0], buf.data(), buf.size())) > 0) bytes.insert(bytes.end(), buf.begin(), buf.begin() + n);
+  });
+  producer.join();
+  EXPECT_EQ(producer_failures.load(), 0);
+  if (finished) {
+    EXPECT_EQ(others.get(), std::vector<aclError>(8, ACL_SUCCESS));
+  }
+  ASSERT_ACL_OK(aclrtSynchronizeStream(producer_stream));
+  ASSERT_ACL_OK(aclprofModelUnSubscribe(subscribed.id()));
+  reader.join();
+  close(fds[0]);
+  EXPECT_EQ(bytes.size(), kRecords * 80);
+  ASSERT_ACL_OK(aclsimGetSubscriptionStats(subscribed.id(), &stats));
+  EXPECT_EQ(stats.produced, kRecords);
+  EXPECT_EQ(stats.delivered, kRecords);
+  EXPECT_EQ(stats.dropped, 0u);
+  EXPECT_ACL_OK(aclrtDestroyStream(producer_stream));
+  EXPECT_ACL_OK(aclrtDestroyStream(other_stream));
+  EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
 }
 
 }  // namespace

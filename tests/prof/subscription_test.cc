@@ -52,10 +52,14 @@ SubscribedModel MakeModel(uint32_t model_id, uint32_t device_id) {
   SubscribedModel m;
   m.model_id = model_id;
   m.device_id = device_id;
+  auto table = std::make_shared<OpTable>();
   for (const OpSpec& op : Ops()) {
-    m.ops.push_back(OpNameTable::Global().Intern(op.type, op.name));
-    m.subgraph.push_back(std::strcmp(op.type, "FFTS_PLUS") == 0 ? 1 : 0);
+    OpEntry entry;
+    entry.strings = OpNameTable::Global().Intern(op.type, op.name);
+    entry.subgraph = std::strcmp(op.type, "FFTS_PLUS") == 0;
+    table->push_back(entry);
   }
+  m.ops = std::move(table);
   return m;
 }
 

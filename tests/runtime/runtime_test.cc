@@ -67,7 +67,7 @@ class RuntimeTest : public ::testing::Test {
 
 TEST_F(RuntimeTest, GivenMockBackendWhenCreatedThenReportsItsNameAndDeviceCount) {
   EXPECT_EQ(rt_->backend_name(), "mock");
-  EXPECT_EQ(rt_->DeviceCount(), 2u);
+  EXPECT_EQ(rt_->devices().DeviceCount(), 2u);
 }
 
 TEST(RuntimeCreate, GivenUnknownBackendWhenCreateThenInvalidParam) {
@@ -89,12 +89,12 @@ TEST(RuntimeCreate, GivenInvalidOptionsWhenCreateThenInvalidParam) {
 TEST_F(RuntimeTest, GivenSetDeviceTwiceWhenCheckedThenDeviceOpenedOnceWithOneDefaultStream) {
   EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
   EXPECT_CALL(dev0_, CreateStream()).Times(1);
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto id = rt_->GetDevice();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto id = rt_->devices().GetDevice();
   ASSERT_TRUE(id.ok());
   EXPECT_EQ(*id, 0);
-  auto ctx = rt_->GetCurrentContext();
+  auto ctx = rt_->devices().GetCurrentContext();
   ASSERT_TRUE(ctx.ok());
   EXPECT_TRUE((*ctx)->is_primary());
   ASSERT_NE((*ctx)->default_stream(), nullptr);
@@ -105,140 +105,140 @@ TEST_F(RuntimeTest, GivenSetDeviceTwiceWhenCheckedThenDeviceOpenedOnceWithOneDef
 
 TEST_F(RuntimeTest, GivenOutOfRangeDeviceWhenSetDeviceThenInvalidDeviceId) {
   EXPECT_CALL(backend_, OpenDevice(_)).Times(0);
-  EXPECT_EQ(rt_->SetDevice(2).code(), ErrorCode::kRtInvalidDeviceId);
-  EXPECT_EQ(rt_->SetDevice(-1).code(), ErrorCode::kRtInvalidDeviceId);
-  EXPECT_EQ(rt_->GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().SetDevice(2).code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().SetDevice(-1).code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
 }
 
 TEST_F(RuntimeTest, GivenOpenDeviceFailsWhenSetDeviceThenErrorPropagatesUnchanged) {
   EXPECT_CALL(backend_, OpenDevice(0u)).WillOnce(Invoke([](uint32_t) -> StatusOr<std::unique_ptr<device::Device>> {
     return Status(ErrorCode::kRtNoDevice, "boom");
   }));
-  Status s = rt_->SetDevice(0);
+  Status s = rt_->devices().SetDevice(0);
   EXPECT_EQ(s.code(), ErrorCode::kRtNoDevice);
   EXPECT_EQ(s.message(), "boom");
 }
 
 TEST_F(RuntimeTest, GivenCreateStreamFailsWhenSetDeviceThenErrorPropagatesAndNoContext) {
   EXPECT_CALL(dev0_, CreateStream()).WillOnce(Return(StatusOr<device::StreamId>(Status(ErrorCode::kRtFailure, "x"))));
-  EXPECT_EQ(rt_->SetDevice(0).code(), ErrorCode::kRtFailure);
-  EXPECT_EQ(rt_->GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
 }
 
 TEST_F(RuntimeTest, GivenSetTwiceWhenResetThenContextLivesUntilCountReachesZero) {
   EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
 
   EXPECT_CALL(dev0_, DestroyStream(_)).Times(0);
-  EXPECT_EQ(rt_->ResetDevice(0, /*force=*/false).code(), ErrorCode::kOk);
-  ASSERT_TRUE(rt_->GetDevice().ok());
-  EXPECT_EQ(*rt_->GetDevice(), 0);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, /*force=*/false).code(), ErrorCode::kOk);
+  ASSERT_TRUE(rt_->devices().GetDevice().ok());
+  EXPECT_EQ(*rt_->devices().GetDevice(), 0);
   ::testing::Mock::VerifyAndClearExpectations(&dev0_);
 
   EXPECT_CALL(dev0_, DestroyStream(1u)).Times(1);
-  EXPECT_EQ(rt_->ResetDevice(0, false).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, false).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
   ::testing::Mock::VerifyAndClearExpectations(&dev0_);
 
   // One reset too many.
-  EXPECT_EQ(rt_->ResetDevice(0, false).code(), ErrorCode::kRtContextReleaseError);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, false).code(), ErrorCode::kRtContextReleaseError);
 }
 
 TEST_F(RuntimeTest, GivenResetDeviceWhenSetAgainThenNewDefaultStreamOnSameOpenDevice) {
   EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
   EXPECT_CALL(dev0_, CreateStream()).Times(2);
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  ASSERT_EQ(rt_->ResetDevice(0, false).code(), ErrorCode::kOk);
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto ctx = rt_->GetCurrentContext();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().ResetDevice(0, false).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto ctx = rt_->devices().GetCurrentContext();
   ASSERT_TRUE(ctx.ok());
   EXPECT_EQ((*ctx)->default_stream()->id(), 2u);
 }
 
 TEST_F(RuntimeTest, GivenForceWhenResetDeviceThenReleasedRegardlessOfCount) {
-  for (int i = 0; i < 3; ++i) ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->ResetDevice(0, /*force=*/true).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->GetDevice().status().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->ResetDevice(0, false).code(), ErrorCode::kRtContextReleaseError);
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, /*force=*/true).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, false).code(), ErrorCode::kRtContextReleaseError);
 }
 
 TEST_F(RuntimeTest, GivenBadDeviceWhenResetDeviceThenExactErrors) {
-  EXPECT_EQ(rt_->ResetDevice(2, false).code(), ErrorCode::kRtInvalidDeviceId);
-  EXPECT_EQ(rt_->ResetDevice(-1, false).code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().ResetDevice(2, false).code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().ResetDevice(-1, false).code(), ErrorCode::kRtInvalidDeviceId);
   // In range but never set (never opened, then opened by another call).
-  EXPECT_EQ(rt_->ResetDevice(1, false).code(), ErrorCode::kRtContextReleaseError);
-  ASSERT_TRUE(rt_->GetDeviceInfo(1).ok());
-  EXPECT_EQ(rt_->ResetDevice(1, false).code(), ErrorCode::kRtContextReleaseError);
+  EXPECT_EQ(rt_->devices().ResetDevice(1, false).code(), ErrorCode::kRtContextReleaseError);
+  ASSERT_TRUE(rt_->devices().GetDeviceInfo(1).ok());
+  EXPECT_EQ(rt_->devices().ResetDevice(1, false).code(), ErrorCode::kRtContextReleaseError);
 }
 
 TEST_F(RuntimeTest, GivenNoContextWhenContextCallsThenContextNull) {
-  EXPECT_EQ(rt_->GetDevice().status().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->GetCurrentContext().status().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->SynchronizeDevice().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->CreateStream().status().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->CreateEvent().status().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->ResolveStream(nullptr).status().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->SynchronizeStream(nullptr).code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().GetCurrentContext().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().SynchronizeDevice().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().CreateStream().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().CreateEvent().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().ResolveStream(nullptr).status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(nullptr).code(), ErrorCode::kRtContextNull);
   EXPECT_EQ(rt_->MallocDevice(16).status().code(), ErrorCode::kRtContextNull);
   EXPECT_EQ(rt_->LoadModel(TinyGraph()).status().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->SubmitMarker(nullptr, 1, 2).status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().SubmitMarker(nullptr, 1, 2).status().code(), ErrorCode::kRtContextNull);
 }
 
 TEST_F(RuntimeTest, GivenGetDeviceInfoWhenCalledThenBackendInfoAndNoContextCreated) {
   dev1_.info_value.profile_name = "P1";
-  auto info = rt_->GetDeviceInfo(1);
+  auto info = rt_->devices().GetDeviceInfo(1);
   ASSERT_TRUE(info.ok());
   EXPECT_EQ(info->profile_name, "P1");
-  EXPECT_EQ(rt_->GetDeviceInfo(2).status().code(), ErrorCode::kRtInvalidDeviceId);
-  EXPECT_EQ(rt_->GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().GetDeviceInfo(2).status().code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
 }
 
 // ----------------------------------------------------------------- contexts
 
 TEST_F(RuntimeTest, GivenSetDeviceOnOneThreadWhenOtherThreadAsksThenItHasNoContext) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
   ErrorCode other_before = ErrorCode::kOk;
   ErrorCode other_set = ErrorCode::kInternalError;
   int32_t other_device = -1;
   std::thread t([&] {
-    other_before = rt_->GetDevice().status().code();
-    other_set = rt_->SetDevice(1).code();
-    auto d = rt_->GetDevice();
+    other_before = rt_->devices().GetDevice().status().code();
+    other_set = rt_->devices().SetDevice(1).code();
+    auto d = rt_->devices().GetDevice();
     if (d.ok()) other_device = *d;
   });
   t.join();
   EXPECT_EQ(other_before, ErrorCode::kRtContextNull);
   EXPECT_EQ(other_set, ErrorCode::kOk);
   EXPECT_EQ(other_device, 1);
-  ASSERT_TRUE(rt_->GetDevice().ok());
-  EXPECT_EQ(*rt_->GetDevice(), 0);
+  ASSERT_TRUE(rt_->devices().GetDevice().ok());
+  EXPECT_EQ(*rt_->devices().GetDevice(), 0);
 }
 
 TEST_F(RuntimeTest, GivenCreateContextWhenCalledThenItBecomesCurrentWithItsOwnDefaultStream) {
   EXPECT_CALL(dev1_, CreateStream()).Times(1);
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto ctx = rt_->CreateContext(1);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto ctx = rt_->devices().CreateContext(1);
   ASSERT_TRUE(ctx.ok());
   EXPECT_FALSE((*ctx)->is_primary());
   EXPECT_EQ((*ctx)->device()->id(), 1);
-  ASSERT_TRUE(rt_->GetCurrentContext().ok());
-  EXPECT_EQ(*rt_->GetCurrentContext(), *ctx);
-  EXPECT_EQ(*rt_->GetDevice(), 1);
-  EXPECT_EQ(rt_->CreateContext(2).status().code(), ErrorCode::kRtInvalidDeviceId);
+  ASSERT_TRUE(rt_->devices().GetCurrentContext().ok());
+  EXPECT_EQ(*rt_->devices().GetCurrentContext(), *ctx);
+  EXPECT_EQ(*rt_->devices().GetDevice(), 1);
+  EXPECT_EQ(rt_->devices().CreateContext(2).status().code(), ErrorCode::kRtInvalidDeviceId);
 }
 
 TEST_F(RuntimeTest, GivenContextWhenSetCurrentOnAnotherThreadThenThatThreadUsesIt) {
-  auto ctx = rt_->CreateContext(1);
+  auto ctx = rt_->devices().CreateContext(1);
   ASSERT_TRUE(ctx.ok());
   Context* seen = nullptr;
   ErrorCode set_code = ErrorCode::kInternalError;
   int32_t device = -1;
   std::thread t([&] {
-    set_code = rt_->SetCurrentContext(*ctx).code();
-    auto c = rt_->GetCurrentContext();
+    set_code = rt_->devices().SetCurrentContext(*ctx).code();
+    auto c = rt_->devices().GetCurrentContext();
     if (c.ok()) seen = *c;
-    auto d = rt_->GetDevice();
+    auto d = rt_->devices().GetDevice();
     if (d.ok()) device = *d;
   });
   t.join();
@@ -248,32 +248,32 @@ TEST_F(RuntimeTest, GivenContextWhenSetCurrentOnAnotherThreadThenThatThreadUsesI
 }
 
 TEST_F(RuntimeTest, GivenDestroyedContextWhenUsedThenInvalidHandleAndNoCurrentContext) {
-  auto ctx = rt_->CreateContext(0);
+  auto ctx = rt_->devices().CreateContext(0);
   ASSERT_TRUE(ctx.ok());
-  auto stream = rt_->CreateStream();
+  auto stream = rt_->devices().CreateStream();
   ASSERT_TRUE(stream.ok());
   EXPECT_CALL(dev0_, DestroyStream(_)).Times(2);  // its default stream and |stream|
-  ASSERT_EQ(rt_->DestroyContext(*ctx).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->GetDevice().status().code(), ErrorCode::kRtContextNull);
-  EXPECT_EQ(rt_->DestroyContext(*ctx).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->SetCurrentContext(*ctx).code(), ErrorCode::kRtInvalidHandle);
+  ASSERT_EQ(rt_->devices().DestroyContext(*ctx).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().DestroyContext(*ctx).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SetCurrentContext(*ctx).code(), ErrorCode::kRtInvalidHandle);
   // Streams of a destroyed context are gone too.
-  EXPECT_EQ(rt_->SynchronizeStream(*stream).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(*stream).code(), ErrorCode::kRtInvalidHandle);
 }
 
 TEST_F(RuntimeTest, GivenPrimaryContextWhenDestroyContextThenParamInvalid) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto ctx = rt_->GetCurrentContext();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto ctx = rt_->devices().GetCurrentContext();
   ASSERT_TRUE(ctx.ok());
-  EXPECT_EQ(rt_->DestroyContext(*ctx).code(), ErrorCode::kRtParamInvalid);
-  EXPECT_TRUE(rt_->GetDevice().ok());
+  EXPECT_EQ(rt_->devices().DestroyContext(*ctx).code(), ErrorCode::kRtParamInvalid);
+  EXPECT_TRUE(rt_->devices().GetDevice().ok());
 }
 
 TEST_F(RuntimeTest, GivenUnknownContextWhenSetCurrentThenInvalidHandle) {
   Context* bogus = reinterpret_cast<Context*>(uintptr_t{0x1000});
-  EXPECT_EQ(rt_->SetCurrentContext(bogus).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->SetCurrentContext(nullptr).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->DestroyContext(nullptr).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SetCurrentContext(bogus).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SetCurrentContext(nullptr).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().DestroyContext(nullptr).code(), ErrorCode::kRtInvalidHandle);
 }
 
 TEST_F(RuntimeTest, GivenManyThreadsWhenCreatingAndDestroyingHandlesThenAllSucceed) {
@@ -283,19 +283,19 @@ TEST_F(RuntimeTest, GivenManyThreadsWhenCreatingAndDestroyingHandlesThenAllSucce
   std::vector<int> failures(kThreads, 0);
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
-      if (!rt_->SetDevice(t % 2).ok()) ++failures[t];
+      if (!rt_->devices().SetDevice(t % 2).ok()) ++failures[t];
       for (int i = 0; i < kIterations; ++i) {
-        auto s = rt_->CreateStream();
-        auto e = rt_->CreateEvent();
+        auto s = rt_->devices().CreateStream();
+        auto e = rt_->devices().CreateEvent();
         if (!s.ok() || !e.ok()) {
           ++failures[t];
           continue;
         }
-        if (!rt_->RecordEvent(*e, *s).ok()) ++failures[t];
-        if (!rt_->DestroyEvent(*e).ok()) ++failures[t];
-        if (!rt_->DestroyStream(*s).ok()) ++failures[t];
+        if (!rt_->devices().RecordEvent(*e, *s).ok()) ++failures[t];
+        if (!rt_->devices().DestroyEvent(*e).ok()) ++failures[t];
+        if (!rt_->devices().DestroyStream(*s).ok()) ++failures[t];
       }
-      auto d = rt_->GetDevice();
+      auto d = rt_->devices().GetDevice();
       if (!d.ok() || *d != t % 2) ++failures[t];
     });
   }
@@ -306,9 +306,9 @@ TEST_F(RuntimeTest, GivenManyThreadsWhenCreatingAndDestroyingHandlesThenAllSucce
 // ------------------------------------------------------------------ streams
 
 TEST_F(RuntimeTest, GivenStreamsWhenUsedThenCallsCarryTheBackendStreamIds) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);  // default stream = backend id 1
-  auto s2 = rt_->CreateStream();
-  auto s3 = rt_->CreateStream();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);  // default stream = backend id 1
+  auto s2 = rt_->devices().CreateStream();
+  auto s3 = rt_->devices().CreateStream();
   ASSERT_TRUE(s2.ok() && s3.ok());
   EXPECT_EQ((*s2)->id(), 2u);
   EXPECT_EQ((*s3)->id(), 3u);
@@ -322,58 +322,58 @@ TEST_F(RuntimeTest, GivenStreamsWhenUsedThenCallsCarryTheBackendStreamIds) {
               SubmitMarker(3u, AllOf(Field(&device::MarkerInfo::marker_id, 77u), Field(&device::MarkerInfo::tag, 5u),
                                      Field(&device::MarkerInfo::host_tid, CurrentThreadId()))))
       .WillOnce(Return(StatusOr<device::TaskId>(device::TaskId{42})));
-  EXPECT_EQ(rt_->SynchronizeStream(*s3).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->SynchronizeStream(nullptr).code(), ErrorCode::kOk);
-  auto idle = rt_->QueryStream(*s2);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(*s3).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(nullptr).code(), ErrorCode::kOk);
+  auto idle = rt_->devices().QueryStream(*s2);
   ASSERT_TRUE(idle.ok());
   EXPECT_FALSE(*idle);
-  auto task = rt_->SubmitMarker(*s3, 77, 5);
+  auto task = rt_->devices().SubmitMarker(*s3, 77, 5);
   ASSERT_TRUE(task.ok());
   EXPECT_EQ(*task, 42u);
-  EXPECT_EQ(rt_->DestroyStream(*s2).code(), ErrorCode::kOk);
-  auto resolved = rt_->ResolveStream(nullptr);
+  EXPECT_EQ(rt_->devices().DestroyStream(*s2).code(), ErrorCode::kOk);
+  auto resolved = rt_->devices().ResolveStream(nullptr);
   ASSERT_TRUE(resolved.ok());
   EXPECT_EQ((*resolved)->id(), 1u);
 }
 
 TEST_F(RuntimeTest, GivenDestroyedStreamWhenUsedThenInvalidHandle) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto s = rt_->CreateStream();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto s = rt_->devices().CreateStream();
   ASSERT_TRUE(s.ok());
-  ASSERT_EQ(rt_->DestroyStream(*s).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().DestroyStream(*s).code(), ErrorCode::kOk);
   EXPECT_CALL(dev0_, SynchronizeStream(_)).Times(0);
-  EXPECT_EQ(rt_->DestroyStream(*s).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->SynchronizeStream(*s).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->QueryStream(*s).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->ResolveStream(*s).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->SubmitMarker(*s, 1, 1).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().DestroyStream(*s).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(*s).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().QueryStream(*s).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().ResolveStream(*s).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SubmitMarker(*s, 1, 1).status().code(), ErrorCode::kRtInvalidHandle);
 }
 
 TEST_F(RuntimeTest, GivenDefaultStreamWhenDestroyStreamThenParamInvalid) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  Stream* def = *rt_->ResolveStream(nullptr);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  Stream* def = *rt_->devices().ResolveStream(nullptr);
   EXPECT_CALL(dev0_, DestroyStream(_)).Times(0);
-  EXPECT_EQ(rt_->DestroyStream(def).code(), ErrorCode::kRtParamInvalid);
+  EXPECT_EQ(rt_->devices().DestroyStream(def).code(), ErrorCode::kRtParamInvalid);
 }
 
 TEST_F(RuntimeTest, GivenBackendStreamErrorsWhenCalledThenPropagatedUnchanged) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
   EXPECT_CALL(dev0_, CreateStream())
       .WillOnce(Return(StatusOr<device::StreamId>(Status(ErrorCode::kRtFeatureNotSupport, "no more"))));
-  EXPECT_EQ(rt_->CreateStream().status().code(), ErrorCode::kRtFeatureNotSupport);
+  EXPECT_EQ(rt_->devices().CreateStream().status().code(), ErrorCode::kRtFeatureNotSupport);
   EXPECT_CALL(dev0_, SynchronizeStream(1u)).WillOnce(Return(Status(ErrorCode::kRtStreamNotComplete, "x")));
-  EXPECT_EQ(rt_->SynchronizeStream(nullptr).code(), ErrorCode::kRtStreamNotComplete);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(nullptr).code(), ErrorCode::kRtStreamNotComplete);
   EXPECT_CALL(dev0_, SynchronizeDevice()).WillOnce(Return(Status(ErrorCode::kRtInternalError, "y")));
-  EXPECT_EQ(rt_->SynchronizeDevice().code(), ErrorCode::kRtInternalError);
+  EXPECT_EQ(rt_->devices().SynchronizeDevice().code(), ErrorCode::kRtInternalError);
   ::testing::Mock::VerifyAndClearExpectations(&dev0_);  // the destructor synchronises too
 }
 
 // ------------------------------------------------------------------- events
 
 TEST_F(RuntimeTest, GivenEventWhenRecordAndWaitThenBackendGetsStreamAndEventIds) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto s = rt_->CreateStream();  // backend id 2
-  auto e = rt_->CreateEvent();   // backend id 1
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto s = rt_->devices().CreateStream();  // backend id 2
+  auto e = rt_->devices().CreateEvent();   // backend id 1
   ASSERT_TRUE(s.ok() && e.ok());
   EXPECT_EQ((*e)->id(), 1u);
   {
@@ -385,67 +385,67 @@ TEST_F(RuntimeTest, GivenEventWhenRecordAndWaitThenBackendGetsStreamAndEventIds)
     EXPECT_CALL(dev0_, SynchronizeEvent(1u)).WillOnce(Return(Status()));
     EXPECT_CALL(dev0_, DestroyEvent(1u)).WillOnce(Return(Status()));
   }
-  EXPECT_EQ(rt_->RecordEvent(*e, *s).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->RecordEvent(*e, nullptr).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->StreamWaitEvent(nullptr, *e).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->StreamWaitEvent(*s, *e).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->SynchronizeEvent(*e).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->DestroyEvent(*e).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, *s).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, nullptr).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(nullptr, *e).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(*s, *e).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().SynchronizeEvent(*e).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().DestroyEvent(*e).code(), ErrorCode::kOk);
 }
 
 TEST_F(RuntimeTest, GivenBackendEventErrorsWhenRecordOrWaitThenPropagatedUnchanged) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto e = rt_->CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto e = rt_->devices().CreateEvent();
   ASSERT_TRUE(e.ok());
   EXPECT_CALL(dev0_, SubmitEventRecord(_, _)).WillOnce(Return(Status(ErrorCode::kRtFailure, "r")));
   EXPECT_CALL(dev0_, SubmitEventWait(_, _)).WillOnce(Return(Status(ErrorCode::kRtInternalError, "w")));
-  EXPECT_EQ(rt_->RecordEvent(*e, nullptr).code(), ErrorCode::kRtFailure);
-  EXPECT_EQ(rt_->StreamWaitEvent(nullptr, *e).code(), ErrorCode::kRtInternalError);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, nullptr).code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(nullptr, *e).code(), ErrorCode::kRtInternalError);
   EXPECT_CALL(dev0_, CreateEvent()).WillOnce(Return(StatusOr<device::EventId>(Status(ErrorCode::kRtFailure, "c"))));
-  EXPECT_EQ(rt_->CreateEvent().status().code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(rt_->devices().CreateEvent().status().code(), ErrorCode::kRtFailure);
 }
 
 TEST_F(RuntimeTest, GivenEventOnOtherDeviceWhenRecordOrWaitThenStreamContextError) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto e0 = rt_->CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto e0 = rt_->devices().CreateEvent();
   ASSERT_TRUE(e0.ok());
-  ASSERT_EQ(rt_->SetDevice(1).code(), ErrorCode::kOk);
-  auto s1 = rt_->CreateStream();
+  ASSERT_EQ(rt_->devices().SetDevice(1).code(), ErrorCode::kOk);
+  auto s1 = rt_->devices().CreateStream();
   ASSERT_TRUE(s1.ok());
   EXPECT_CALL(dev0_, SubmitEventRecord(_, _)).Times(0);
   EXPECT_CALL(dev1_, SubmitEventRecord(_, _)).Times(0);
   EXPECT_CALL(dev0_, SubmitEventWait(_, _)).Times(0);
   EXPECT_CALL(dev1_, SubmitEventWait(_, _)).Times(0);
-  EXPECT_EQ(rt_->RecordEvent(*e0, nullptr).code(), ErrorCode::kRtStreamContext);
-  EXPECT_EQ(rt_->RecordEvent(*e0, *s1).code(), ErrorCode::kRtStreamContext);
-  EXPECT_EQ(rt_->StreamWaitEvent(nullptr, *e0).code(), ErrorCode::kRtStreamContext);
-  EXPECT_EQ(rt_->StreamWaitEvent(*s1, *e0).code(), ErrorCode::kRtStreamContext);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e0, nullptr).code(), ErrorCode::kRtStreamContext);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e0, *s1).code(), ErrorCode::kRtStreamContext);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(nullptr, *e0).code(), ErrorCode::kRtStreamContext);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(*s1, *e0).code(), ErrorCode::kRtStreamContext);
 }
 
 TEST_F(RuntimeTest, GivenDestroyedEventWhenUsedThenInvalidHandle) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto e = rt_->CreateEvent();
-  auto ok_event = rt_->CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto e = rt_->devices().CreateEvent();
+  auto ok_event = rt_->devices().CreateEvent();
   ASSERT_TRUE(e.ok() && ok_event.ok());
-  ASSERT_EQ(rt_->DestroyEvent(*e).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().DestroyEvent(*e).code(), ErrorCode::kOk);
   EXPECT_CALL(dev0_, SubmitEventRecord(_, _)).Times(0);
-  EXPECT_EQ(rt_->DestroyEvent(*e).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->RecordEvent(*e, nullptr).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->StreamWaitEvent(nullptr, *e).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->SynchronizeEvent(*e).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->QueryEvent(*e).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->EventElapsedTime(*e, *ok_event).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->EventElapsedTime(*ok_event, *e).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().DestroyEvent(*e).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, nullptr).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(nullptr, *e).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SynchronizeEvent(*e).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().QueryEvent(*e).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*e, *ok_event).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*ok_event, *e).status().code(), ErrorCode::kRtInvalidHandle);
 }
 
 TEST_F(RuntimeTest, GivenValidEventWhenRecordOnDestroyedStreamThenInvalidHandle) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto e = rt_->CreateEvent();
-  auto s = rt_->CreateStream();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto e = rt_->devices().CreateEvent();
+  auto s = rt_->devices().CreateStream();
   ASSERT_TRUE(e.ok() && s.ok());
-  ASSERT_EQ(rt_->DestroyStream(*s).code(), ErrorCode::kOk);
-  EXPECT_EQ(rt_->RecordEvent(*e, *s).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(rt_->StreamWaitEvent(*s, *e).code(), ErrorCode::kRtInvalidHandle);
+  ASSERT_EQ(rt_->devices().DestroyStream(*s).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, *s).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(*s, *e).code(), ErrorCode::kRtInvalidHandle);
 }
 
 device::EventState State(bool recorded, bool complete, device::VirtualTimeNs ts) {
@@ -457,67 +457,67 @@ device::EventState State(bool recorded, bool complete, device::VirtualTimeNs ts)
 }
 
 TEST_F(RuntimeTest, GivenEventsNotRecordedWhenElapsedTimeThenRtInternalError) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto a = rt_->CreateEvent();  // id 1
-  auto b = rt_->CreateEvent();  // id 2
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();  // id 1
+  auto b = rt_->devices().CreateEvent();  // id 2
   ASSERT_TRUE(a.ok() && b.ok());
   // Default mock state: never recorded.
-  EXPECT_EQ(rt_->EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtInternalError);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtInternalError);
   // Only the start recorded.
   ON_CALL(dev0_, QueryEvent(1u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, true, 100))));
-  EXPECT_EQ(rt_->EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtInternalError);
-  EXPECT_EQ(rt_->EventElapsedTime(*b, *a).status().code(), ErrorCode::kRtInternalError);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtInternalError);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*b, *a).status().code(), ErrorCode::kRtInternalError);
 }
 
 TEST_F(RuntimeTest, GivenRecordedButIncompleteEventWhenElapsedTimeThenTimestampInvalid) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto a = rt_->CreateEvent();
-  auto b = rt_->CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();
+  auto b = rt_->devices().CreateEvent();
   ASSERT_TRUE(a.ok() && b.ok());
   ON_CALL(dev0_, QueryEvent(1u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, true, 100))));
   ON_CALL(dev0_, QueryEvent(2u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, false, 200))));
-  EXPECT_EQ(rt_->EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtEventTimestampInvalid);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtEventTimestampInvalid);
 }
 
 TEST_F(RuntimeTest, GivenTwoCompleteEventsWhenElapsedTimeThenMillisecondsBetweenTimestamps) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto a = rt_->CreateEvent();
-  auto b = rt_->CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();
+  auto b = rt_->devices().CreateEvent();
   ASSERT_TRUE(a.ok() && b.ok());
   ON_CALL(dev0_, QueryEvent(1u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, true, 1'000'000))));
   ON_CALL(dev0_, QueryEvent(2u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, true, 3'500'000))));
-  auto ms = rt_->EventElapsedTime(*a, *b);
+  auto ms = rt_->devices().EventElapsedTime(*a, *b);
   ASSERT_TRUE(ms.ok()) << ms.status().ToString();
   EXPECT_FLOAT_EQ(*ms, 2.5f);
-  auto neg = rt_->EventElapsedTime(*b, *a);
+  auto neg = rt_->devices().EventElapsedTime(*b, *a);
   ASSERT_TRUE(neg.ok());
   EXPECT_FLOAT_EQ(*neg, -2.5f);
 }
 
 TEST_F(RuntimeTest, GivenQueryEventFailsWhenElapsedTimeThenErrorPropagatesUnchanged) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto a = rt_->CreateEvent();
-  auto b = rt_->CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();
+  auto b = rt_->devices().CreateEvent();
   ASSERT_TRUE(a.ok() && b.ok());
   ON_CALL(dev0_, QueryEvent(2u))
       .WillByDefault(Return(StatusOr<device::EventState>(Status(ErrorCode::kRtFailure, "q"))));
-  EXPECT_EQ(rt_->EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtFailure);
-  EXPECT_EQ(rt_->QueryEvent(*b).status().code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(rt_->devices().QueryEvent(*b).status().code(), ErrorCode::kRtFailure);
 }
 
 TEST_F(RuntimeTest, GivenEventsOnDifferentDevicesWhenElapsedTimeThenParamInvalid) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
-  auto a = rt_->CreateEvent();
-  ASSERT_EQ(rt_->SetDevice(1).code(), ErrorCode::kOk);
-  auto b = rt_->CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(1).code(), ErrorCode::kOk);
+  auto b = rt_->devices().CreateEvent();
   ASSERT_TRUE(a.ok() && b.ok());
-  EXPECT_EQ(rt_->EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtParamInvalid);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtParamInvalid);
 }
 
 // ------------------------------------------------------------------- memory
 
 TEST_F(RuntimeTest, GivenDeviceMemoryWhenAllocatedThenBoundedByDeviceInfoCapacity) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);  // mock capacity: 1 MiB
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);  // mock capacity: 1 MiB
   auto p = rt_->MallocDevice(1 << 20);
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(rt_->MallocDevice(1).status().code(), ErrorCode::kRtMemoryAllocation);
@@ -531,7 +531,7 @@ class RuntimeModelTest : public RuntimeTest {
  protected:
   void SetUp() override {
     RuntimeTest::SetUp();
-    ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
+    ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
     EXPECT_CALL(dev0_, LoadGraph(_)).WillOnce(Return(StatusOr<device::ExecutableId>(device::ExecutableId{7})));
     auto id = rt_->LoadModel(TinyGraph());
     ASSERT_TRUE(id.ok()) << id.status().ToString();
@@ -548,19 +548,19 @@ class RuntimeModelTest : public RuntimeTest {
 
 TEST_F(RuntimeModelTest, GivenLoadedModelWhenDescribedThenSizesFromGraph) {
   EXPECT_EQ(model_id_, 1u);
-  auto desc = rt_->DescribeModel(model_id_);
+  auto desc = rt_->models().Describe(model_id_);
   ASSERT_TRUE(desc.ok());
   EXPECT_EQ(desc->name, "tiny");
   ASSERT_EQ(desc->inputs.size(), 1u);
   ASSERT_EQ(desc->outputs.size(), 1u);
   EXPECT_EQ(desc->inputs[0].size_bytes, 16u);
   EXPECT_EQ(desc->outputs[0].size_bytes, 32u);
-  EXPECT_EQ(rt_->DescribeModel(99).status().code(), ErrorCode::kGeExecModelIdInvalid);
-  auto op = rt_->GetModelOp(model_id_, 0);
+  EXPECT_EQ(rt_->models().Describe(99).status().code(), ErrorCode::kGeExecModelIdInvalid);
+  auto op = rt_->models().GetOp(model_id_, 0);
   ASSERT_TRUE(op.ok());
   EXPECT_EQ(op->first, "cast");
   EXPECT_EQ(op->second, "Cast");
-  EXPECT_EQ(rt_->GetModelOp(model_id_, 1).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(rt_->models().GetOp(model_id_, 1).status().code(), ErrorCode::kInvalidParam);
 }
 
 TEST_F(RuntimeModelTest, GivenSynchronousExecuteThenSubmitGraphWithModelTagThenSynchronizeStream) {
@@ -574,7 +574,7 @@ TEST_F(RuntimeModelTest, GivenSynchronousExecuteThenSubmitGraphWithModelTagThenS
 }
 
 TEST_F(RuntimeModelTest, GivenAsyncExecuteOnStreamThenSubmitGraphOnThatStreamAndNoSync) {
-  auto s = rt_->CreateStream();  // backend id 2
+  auto s = rt_->devices().CreateStream();  // backend id 2
   ASSERT_TRUE(s.ok());
   EXPECT_CALL(dev0_, SubmitGraph(2u, 7u, Field(&device::LaunchInfo::model_tag, model_id_)))
       .WillOnce(Return(StatusOr<device::TaskId>(device::TaskId{1})));
@@ -638,37 +638,54 @@ TEST_F(RuntimeModelTest, GivenSynchronizeFailsWhenExecuteSynchronouslyThenErrorP
 }
 
 TEST_F(RuntimeModelTest, GivenStreamOfOtherDeviceWhenExecuteThenStreamContextError) {
-  ASSERT_EQ(rt_->SetDevice(1).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(1).code(), ErrorCode::kOk);
   EXPECT_CALL(dev0_, SubmitGraph(_, _, _)).Times(0);
   EXPECT_CALL(dev1_, SubmitGraph(_, _, _)).Times(0);
   EXPECT_EQ(rt_->ExecuteModel(model_id_, Inputs(), Outputs(), nullptr, true).code(), ErrorCode::kRtStreamContext);
 }
 
 TEST_F(RuntimeModelTest, GivenDestroyedStreamWhenExecuteThenInvalidHandle) {
-  auto s = rt_->CreateStream();
+  auto s = rt_->devices().CreateStream();
   ASSERT_TRUE(s.ok());
-  ASSERT_EQ(rt_->DestroyStream(*s).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().DestroyStream(*s).code(), ErrorCode::kOk);
   EXPECT_CALL(dev0_, SubmitGraph(_, _, _)).Times(0);
   EXPECT_EQ(rt_->ExecuteModel(model_id_, Inputs(), Outputs(), *s, true).code(), ErrorCode::kRtInvalidHandle);
 }
 
 TEST_F(RuntimeTest, GivenLoadGraphFailsWhenLoadModelThenErrorPropagatesUnchanged) {
-  ASSERT_EQ(rt_->SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
   EXPECT_CALL(dev0_, LoadGraph(_))
       .WillOnce(Return(StatusOr<device::ExecutableId>(Status(ErrorCode::kRtMemoryAllocation, "full"))));
   EXPECT_EQ(rt_->LoadModel(TinyGraph()).status().code(), ErrorCode::kRtMemoryAllocation);
-  EXPECT_EQ(rt_->DescribeModel(1).status().code(), ErrorCode::kGeExecModelIdInvalid);
+  EXPECT_EQ(rt_->models().Describe(1).status().code(), ErrorCode::kGeExecModelIdInvalid);
 }
 
-TEST_F(RuntimeModelTest, GivenModelCostsWhenAskedThenFromBackendForItsExecutable) {
+TEST_F(RuntimeModelTest, GivenModelCostsWhenLoadedThenFromBackendOnceForItsExecutable) {
   std::vector<device::OpCost> costs(1);
   costs[0].flops = 123;
-  EXPECT_CALL(dev0_, GetGraphCosts(7u)).WillOnce(Return(StatusOr<std::vector<device::OpCost>>(costs)));
-  auto got = rt_->GetModelCosts(model_id_);
-  ASSERT_TRUE(got.ok());
-  ASSERT_EQ(got->size(), 1u);
-  EXPECT_EQ((*got)[0].flops, 123u);
-  EXPECT_EQ(rt_->GetModelCosts(99).status().code(), ErrorCode::kGeExecModelIdInvalid);
+  EXPECT_CALL(dev0_, LoadGraph(_)).WillOnce(Return(StatusOr<device::ExecutableId>(device::ExecutableId{8})));
+  EXPECT_CALL(dev0_, GetGraphCosts(8u)).WillOnce(Return(StatusOr<std::vector<device::OpCost>>(costs)));
+  auto id = rt_->LoadModel(TinyGraph());
+  ASSERT_TRUE(id.ok()) << id.status().ToString();
+  // Asked twice, computed once: the op table holds the costs from the load.
+  for (int i = 0; i < 2; ++i) {
+    auto got = rt_->models().Costs(*id);
+    ASSERT_TRUE(got.ok());
+    ASSERT_EQ(got->size(), 1u);
+    EXPECT_EQ((*got)[0].flops, 123u);
+  }
+  EXPECT_EQ(rt_->models().Costs(99).status().code(), ErrorCode::kGeExecModelIdInvalid);
+}
+
+TEST_F(RuntimeModelTest, GivenBackendWithoutCostsWhenLoadedThenLoadSucceedsAndCostsReportItsError) {
+  EXPECT_CALL(dev0_, LoadGraph(_)).WillOnce(Return(StatusOr<device::ExecutableId>(device::ExecutableId{9})));
+  EXPECT_CALL(dev0_, GetGraphCosts(9u))
+      .WillOnce(Return(StatusOr<std::vector<device::OpCost>>(Status(ErrorCode::kRtFailure, "no costs here"))));
+  auto id = rt_->LoadModel(TinyGraph());
+  ASSERT_TRUE(id.ok()) << id.status().ToString();
+  auto got = rt_->models().Costs(*id);
+  EXPECT_EQ(got.status().code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(got.status().message(), "no costs here");
 }
 
 }  // namespace

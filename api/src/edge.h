@@ -1,0 +1,64 @@
+// No exception crosses the C edge (DESIGN.md contract 11).
+//
+// Every extern "C" entry point of libascendcl.so is a function-try-block
+// whose handler is one of the macros below, and every profiling entry point
+// reaches its implementation through a noexcept wrapper (aclsim_ext.cc), so
+// an exception thrown anywhere beneath — std::bad_alloc from a container,
+// a standard-library or third-party exception — becomes an ACL error with a
+// message for aclGetRecentErrMsg(): std::bad_alloc → ACL_ERROR_BAD_ALLOC
+// (200000), anything else → ACL_ERROR_INTERNAL_ERROR (500000). Recording the
+// message allocates nothing, so it cannot fail in turn.
+//
+// scripts/check_layers.py checks that every entry point uses them.
+#ifndef ACLSIM_API_SRC_EDGE_H_
+#define ACLSIM_API_SRC_EDGE_H_
+
+#include <type_traits>
+
+#include "acl/acl_base.h"
+
+namespace aclsim::api {
+
+// Call only from a catch handler: records the exception in flight against
+// |function| and returns its ACL code.
+aclError ExceptionAtEdge(const char* function) noexcept;
+
+// For entry points that return something other than an aclError: records
+// the exception and returns |failure|, the entry point's own failure value.
+template <typename T>
+T FailureAtEdge(const char* function, T failure) noexcept {
+  const aclError code = ExceptionAtEdge(function);
+  if constexpr (std::is_same_v<T, aclError>) {
+    return code;
+  } else {
+    return failure;
+  }
+}
+
+// The same with the failure value from |failure()| (which may be void).
+template <typename T, typename F>
+T FailureAtEdgeOr(const char* function, F failure) noexcept {
+  const aclError code = ExceptionAtEdge(function);
+  if constexpr (std::is_same_v<T, aclError>) {
+    return code;
+  } else {
+    (void)code;
+    return failure();
+  }
+}
+
+}  // namespace aclsim::api
+
+// Handler of an aclError-returning entry point's function-try-block.
+#define ACLSIM_EDGE_CATCH                            \
+  catch (...) {                                      \
+    return ::aclsim::api::ExceptionAtEdge(__func__); \
+  }
+
+// Handler of an entry point whose failure value is |failure|.
+#define ACLSIM_EDGE_CATCH_RETURN(failure)                   \
+  catch (...) {                                             \
+    return ::aclsim::api::FailureAtEdge(__func__, failure); \
+  }
+
+#endif  // ACLSIM_API_SRC_EDGE_H_

@@ -1,0 +1,480 @@
+#include "runtime/device_table.h"
+
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <string>
+
+#include "runtime/log.h"
+
+namespace aclsim::runtime {
+namespace {
+
+std::atomic<uint64_t> g_next_generation{1};
+
+struct ThreadContext {
+  uint64_t generation = 0;
+  Context* context = nullptr;
+};
+thread_local ThreadContext tls_context;
+
+Status NoContext() {
+  return Status(ErrorCode::kRtContextNull,
+                "no current context: call aclrtSetDevice or aclrtSetCurrentContext on this thread first");
+}
+
+Status InvalidHandle(const char* what) {
+  return Status(ErrorCode::kRtInvalidHandle, std::string(what) + " handle is unknown or already destroyed");
+}
+
+Status OutOfRange(int32_t device_id, uint32_t count) {
+  return Status(ErrorCode::kRtInvalidDeviceId, "device id " + std::to_string(device_id) +
+                                                   " is out of range (device count " + std::to_string(count) + ")");
+}
+
+}  // namespace
+
+uint32_t CurrentThreadId() {
+  thread_local uint32_t tid = static_cast<uint32_t>(::syscall(SYS_gettid));
+  return tid;
+}
+
+// ------------------------------------------------------------------ fan-out
+
+void SinkFanout::OnCompletions(const device::CompletionRecord* records, size_t count) {
+  std::shared_ptr<const SlotList> slots;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    slots = slots_;
+  }
+  for (const auto& slot : *slots) {
+    std::shared_lock<std::shared_mutex> in_use(slot->in_use);
+    if (slot->attached) slot->sink->OnCompletions(records, count);
+  }
+}
+
+size_t SinkFanout::Add(device::CompletionSink* sink) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const auto& slot : *slots_) {
+    if (slot->sink == sink) return slots_->size();
+  }
+  auto next = std::make_shared<SlotList>(*slots_);
+  auto slot = std::make_shared<Slot>();
+  slot->sink = sink;
+  next->push_back(std::move(slot));
+  slots_ = std::move(next);
+  return slots_->size();
+}
+
+size_t SinkFanout::size() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return slots_->size();
+}
+
+size_t SinkFanout::Remove(device::CompletionSink* sink) {
+  std::shared_ptr<Slot> removed;
+  size_t remaining = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto next = std::make_shared<SlotList>();
+    for (const auto& slot : *slots_) {
+      if (slot->sink == sink) {
+        removed = slot;
+      } else {
+        next->push_back(slot);
+      }
+    }
+    slots_ = std::move(next);
+    remaining = slots_->size();
+  }
+  if (removed) {
+    // Waits for deliveries that took the old list and are inside |sink|;
+    // later ones see it detached.
+    std::unique_lock<std::shared_mutex> in_use(removed->in_use);
+    removed->attached = false;
+  }
+  return remaining;
+}
+
+// ------------------------------------------------------------------ devices
+
+DeviceTable::DeviceTable(device::Backend* backend) : backend_(backend), generation_(g_next_generation.fetch_add(1)) {}
+
+DeviceTable::~DeviceTable() {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& [id, dev] : devices_) {
+    dev->device_->SetCompletionSink(nullptr);
+    (void)dev->device_->SynchronizeDevice();
+  }
+  events_.clear();
+  streams_.clear();
+  contexts_.clear();
+  devices_.clear();
+  if (tls_context.generation == generation_) tls_context = {};
+}
+
+uint32_t DeviceTable::DeviceCount() const { return backend_->DeviceCount(); }
+
+StatusOr<DeviceState*> DeviceTable::OpenDeviceLocked(int32_t device_id, bool* out_opened) {
+  *out_opened = false;
+  if (device_id < 0 || static_cast<uint32_t>(device_id) >= backend_->DeviceCount()) {
+    return OutOfRange(device_id, backend_->DeviceCount());
+  }
+  auto it = devices_.find(device_id);
+  if (it != devices_.end()) return it->second.get();
+  auto opened = backend_->OpenDevice(static_cast<uint32_t>(device_id));
+  if (!opened.ok()) return opened.status();
+  auto state = std::make_unique<DeviceState>();
+  state->id_ = device_id;
+  state->device_ = std::move(opened).value();
+  DeviceState* raw = state.get();
+  devices_.emplace(device_id, std::move(state));
+  Log(LogLevel::kInfo, "opened device " + std::to_string(device_id) + " (" + raw->device_->info().profile_name + ")");
+  *out_opened = true;
+  return raw;
+}
+
+StatusOr<DeviceState*> DeviceTable::Open(int32_t device_id) {
+  bool opened = false;
+  DeviceState* device = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ACLSIM_ASSIGN_OR_RETURN(device, OpenDeviceLocked(device_id, &opened));
+  }
+  if (opened) ACLSIM_RETURN_IF_ERROR(NotifyOpened(device));
+  return device;
+}
+
+Status DeviceTable::NotifyOpened(DeviceState* device) {
+  return observer_ != nullptr ? observer_->OnDeviceOpened(device) : OkStatus();
+}
+
+Status DeviceTable::CheckLost(int32_t device_id, Status status) {
+  if (status.code() == ErrorCode::kRtLostHeartbeat && observer_ != nullptr) observer_->OnDeviceLost(device_id);
+  return status;
+}
+
+StatusOr<Context*> DeviceTable::NewContextLocked(DeviceState* device, bool primary) {
+  auto stream_id = device->device_->CreateStream();
+  if (!stream_id.ok()) return stream_id.status();
+  auto context = std::make_unique<Context>();
+  auto stream = std::make_unique<Stream>();
+  context->device_ = device;
+  context->primary_ = primary;
+  stream->context_ = context.get();
+  stream->id_ = *stream_id;
+  stream->is_default_ = true;
+  context->default_stream_ = stream.get();
+  Context* raw = context.get();
+  streams_.emplace(stream.get(), std::move(stream));
+  contexts_.emplace(raw, std::move(context));
+  return raw;
+}
+
+void DeviceTable::DestroyContextLocked(Context* context) {
+  for (auto it = streams_.begin(); it != streams_.end();) {
+    if (it->second->context_ == context) {
+      (void)context->device_->device_->DestroyStream(it->second->id_);
+      it = streams_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (tls_context.generation == generation_ && tls_context.context == context) tls_context = {};
+  contexts_.erase(context);
+}
+
+Context* DeviceTable::CurrentContextLocked() const {
+  if (tls_context.generation != generation_) return nullptr;
+  Context* c = tls_context.context;
+  if (c == nullptr || contexts_.find(c) == contexts_.end()) return nullptr;
+  return c;
+}
+
+Status DeviceTable::SetDevice(int32_t device_id) {
+  ACLSIM_ASSIGN_OR_RETURN(DeviceState * dev, Open(device_id));
+  std::lock_guard<std::mutex> lock(mu_);
+  if (dev->primary_ == nullptr) {
+    ACLSIM_ASSIGN_OR_RETURN(dev->primary_, NewContextLocked(dev, /*primary=*/true));
+  }
+  ++dev->set_count_;
+  tls_context = {generation_, dev->primary_};
+  return OkStatus();
+}
+
+Status DeviceTable::ResetDevice(int32_t device_id, bool force) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (device_id < 0 || static_cast<uint32_t>(device_id) >= backend_->DeviceCount()) {
+    return Status(ErrorCode::kRtInvalidDeviceId, "device id " + std::to_string(device_id) + " is out of range");
+  }
+  auto it = devices_.find(device_id);
+  if (it == devices_.end() || it->second->set_count_ == 0) {
+    return Status(ErrorCode::kRtContextReleaseError,
+                  "device " + std::to_string(device_id) + " was not set with aclrtSetDevice");
+  }
+  DeviceState* dev = it->second.get();
+  dev->set_count_ = force ? 0 : dev->set_count_ - 1;
+  if (dev->set_count_ > 0) return OkStatus();
+  (void)dev->device_->SynchronizeDevice();
+  if (dev->primary_ != nullptr) {
+    DestroyContextLocked(dev->primary_);
+    dev->primary_ = nullptr;
+  }
+  return OkStatus();
+}
+
+StatusOr<int32_t> DeviceTable::GetDevice() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  Context* c = CurrentContextLocked();
+  if (c == nullptr) return NoContext();
+  return c->device_->id_;
+}
+
+StatusOr<DeviceState*> DeviceTable::CurrentDevice() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  Context* c = CurrentContextLocked();
+  if (c == nullptr) return NoContext();
+  return c->device_;
+}
+
+std::vector<DeviceState*> DeviceTable::OpenDevices() const {
+  std::vector<DeviceState*> out;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& [id, dev] : devices_) out.push_back(dev.get());
+  }
+  std::sort(out.begin(), out.end(), [](const DeviceState* a, const DeviceState* b) { return a->id() < b->id(); });
+  return out;
+}
+
+DeviceState* DeviceTable::FindOpen(int32_t device_id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = devices_.find(device_id);
+  return it == devices_.end() ? nullptr : it->second.get();
+}
+
+Status DeviceTable::SynchronizeDevice() {
+  ACLSIM_ASSIGN_OR_RETURN(DeviceState * dev, CurrentDevice());
+  return dev->device_->SynchronizeDevice();
+}
+
+StatusOr<device::DeviceInfo> DeviceTable::GetDeviceInfo(int32_t device_id) {
+  ACLSIM_ASSIGN_OR_RETURN(DeviceState * dev, Open(device_id));
+  return dev->device_->info();
+}
+
+StatusOr<device::VirtualTimeNs> DeviceTable::DeviceNowNs(int32_t device_id) {
+  ACLSIM_ASSIGN_OR_RETURN(DeviceState * dev, Open(device_id));
+  return dev->device_->Now();
+}
+
+// ----------------------------------------------------------------- contexts
+
+StatusOr<Context*> DeviceTable::CreateContext(int32_t device_id) {
+  ACLSIM_ASSIGN_OR_RETURN(DeviceState * dev, Open(device_id));
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(Context * c, NewContextLocked(dev, /*primary=*/false));
+  tls_context = {generation_, c};
+  return c;
+}
+
+Status DeviceTable::DestroyContext(Context* context) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (contexts_.find(context) == contexts_.end()) return InvalidHandle("context");
+  if (context->primary_) {
+    return Status(ErrorCode::kRtParamInvalid,
+                  "the default context of a device is released with aclrtResetDevice, not aclrtDestroyContext");
+  }
+  (void)context->device_->device_->SynchronizeDevice();
+  DestroyContextLocked(context);
+  return OkStatus();
+}
+
+Status DeviceTable::SetCurrentContext(Context* context) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (contexts_.find(context) == contexts_.end()) return InvalidHandle("context");
+  tls_context = {generation_, context};
+  return OkStatus();
+}
+
+StatusOr<Context*> DeviceTable::GetCurrentContext() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  Context* c = CurrentContextLocked();
+  if (c == nullptr) return NoContext();
+  return c;
+}
+
+// ------------------------------------------------------------------ streams
+
+Status DeviceTable::CheckStreamLocked(Stream* stream) const {
+  if (streams_.find(stream) == streams_.end()) return InvalidHandle("stream");
+  return OkStatus();
+}
+
+Status DeviceTable::CheckEventLocked(Event* event) const {
+  if (events_.find(event) == events_.end()) return InvalidHandle("event");
+  return OkStatus();
+}
+
+StatusOr<Stream*> DeviceTable::ResolveStreamLocked(Stream* stream) const {
+  if (stream == nullptr) {
+    Context* c = CurrentContextLocked();
+    if (c == nullptr) return NoContext();
+    return c->default_stream_;
+  }
+  ACLSIM_RETURN_IF_ERROR(CheckStreamLocked(stream));
+  return stream;
+}
+
+StatusOr<Stream*> DeviceTable::ResolveStream(Stream* stream) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return ResolveStreamLocked(stream);
+}
+
+StatusOr<SubmitTarget> DeviceTable::ResolveTarget(Stream* stream) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
+  return SubmitTarget{s->context_->device_, s->id_};
+}
+
+StatusOr<Stream*> DeviceTable::CreateStream() {
+  std::lock_guard<std::mutex> lock(mu_);
+  Context* c = CurrentContextLocked();
+  if (c == nullptr) return NoContext();
+  auto id = c->device_->device_->CreateStream();
+  if (!id.ok()) return id.status();
+  auto stream = std::make_unique<Stream>();
+  stream->context_ = c;
+  stream->id_ = *id;
+  Stream* raw = stream.get();
+  streams_.emplace(raw, std::move(stream));
+  return raw;
+}
+
+Status DeviceTable::DestroyStream(Stream* stream) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_RETURN_IF_ERROR(CheckStreamLocked(stream));
+  if (stream->is_default_) {
+    return Status(ErrorCode::kRtParamInvalid, "the default stream of a context cannot be destroyed");
+  }
+  ACLSIM_RETURN_IF_ERROR(stream->context_->device_->device_->DestroyStream(stream->id_));
+  streams_.erase(stream);
+  return OkStatus();
+}
+
+Status DeviceTable::SynchronizeStream(Stream* stream) {
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, ResolveTarget(stream));
+  return target.device->device_->SynchronizeStream(target.stream);
+}
+
+StatusOr<bool> DeviceTable::QueryStream(Stream* stream) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
+  return s->context_->device_->device_->QueryStream(s->id_);
+}
+
+// ------------------------------------------------------------------- events
+
+StatusOr<Event*> DeviceTable::CreateEvent() {
+  std::lock_guard<std::mutex> lock(mu_);
+  Context* c = CurrentContextLocked();
+  if (c == nullptr) return NoContext();
+  auto id = c->device_->device_->CreateEvent();
+  if (!id.ok()) return id.status();
+  auto event = std::make_unique<Event>();
+  event->device_ = c->device_;
+  event->id_ = *id;
+  Event* raw = event.get();
+  events_.emplace(raw, std::move(event));
+  return raw;
+}
+
+Status DeviceTable::DestroyEvent(Event* event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_RETURN_IF_ERROR(CheckEventLocked(event));
+  ACLSIM_RETURN_IF_ERROR(event->device_->device_->DestroyEvent(event->id_));
+  events_.erase(event);
+  return OkStatus();
+}
+
+Status DeviceTable::RecordEvent(Event* event, Stream* stream) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_RETURN_IF_ERROR(CheckEventLocked(event));
+  ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
+  if (s->context_->device_ != event->device_) {
+    return Status(ErrorCode::kRtStreamContext, "event and stream belong to different devices");
+  }
+  return event->device_->device_->SubmitEventRecord(s->id_, event->id_);
+}
+
+Status DeviceTable::StreamWaitEvent(Stream* stream, Event* event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_RETURN_IF_ERROR(CheckEventLocked(event));
+  ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
+  if (s->context_->device_ != event->device_) {
+    return Status(ErrorCode::kRtStreamContext,
+                  "cross-device event waits are not supported: event and stream belong to different devices");
+  }
+  return event->device_->device_->SubmitEventWait(s->id_, event->id_);
+}
+
+Status DeviceTable::SynchronizeEvent(Event* event) {
+  device::Device* dev = nullptr;
+  device::EventId id = 0;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ACLSIM_RETURN_IF_ERROR(CheckEventLocked(event));
+    dev = event->device_->device_.get();
+    id = event->id_;
+  }
+  return dev->SynchronizeEvent(id);
+}
+
+StatusOr<device::EventState> DeviceTable::QueryEvent(Event* event) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_RETURN_IF_ERROR(CheckEventLocked(event));
+  return event->device_->device_->QueryEvent(event->id_);
+}
+
+StatusOr<float> DeviceTable::EventElapsedTime(Event* start, Event* end) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ACLSIM_RETURN_IF_ERROR(CheckEventLocked(start));
+  ACLSIM_RETURN_IF_ERROR(CheckEventLocked(end));
+  if (start->device_ != end->device_) {
+    return Status(ErrorCode::kRtParamInvalid, "events belong to different devices");
+  }
+  ACLSIM_ASSIGN_OR_RETURN(device::EventState s, start->device_->device_->QueryEvent(start->id_));
+  ACLSIM_ASSIGN_OR_RETURN(device::EventState e, end->device_->device_->QueryEvent(end->id_));
+  if (!s.recorded || !e.recorded) {
+    return Status(ErrorCode::kRtInternalError, "aclrtEventElapsedTime needs two recorded events");
+  }
+  if (!s.complete || !e.complete) {
+    return Status(ErrorCode::kRtEventTimestampInvalid, "an event has not completed yet");
+  }
+  return static_cast<float>(static_cast<double>(e.timestamp_ns - s.timestamp_ns) / 1e6);
+}
+
+StatusOr<device::TaskId> DeviceTable::SubmitMarker(Stream* stream, uint64_t marker_id, uint32_t tag) {
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, ResolveTarget(stream));
+  auto task = target.device->device_->SubmitMarker(target.stream, {marker_id, tag, CurrentThreadId()});
+  if (!task.ok()) return CheckLost(target.device->id_, task.status());
+  return task;
+}
+
+// -------------------------------------------------------------------- sinks
+
+void DeviceTable::AddSink(DeviceState* device, device::CompletionSink* sink) {
+  std::lock_guard<std::mutex> lock(device->sink_mu_);
+  const size_t before = device->fanout_->size();
+  if (device->fanout_->Add(sink) == 1 && before == 0) device->device_->SetCompletionSink(device->fanout_.get());
+}
+
+void DeviceTable::RemoveSink(DeviceState* device, device::CompletionSink* sink) {
+  std::lock_guard<std::mutex> lock(device->sink_mu_);
+  const size_t before = device->fanout_->size();
+  if (device->fanout_->Remove(sink) == 0 && before != 0) device->device_->SetCompletionSink(nullptr);
+}
+
+}  // namespace aclsim::runtime

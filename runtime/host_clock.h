@@ -1,0 +1,48 @@
+// HostClock: the host-side clock of collection sessions, msproftx stamps and
+// ACL API timing (runtime/prof/session_data.h describes the time domains).
+//
+// In ClockMode::kRealtime it is the steady clock since the clock was made.
+// In ClockMode::kVirtual it is logical: the latest device time the host has
+// observed on any opened device, so host records line up with the device
+// work they launched. Either way NowNs() is strictly increasing.
+//
+// Thread safety: thread-safe; its mutex is a leaf apart from the devices'
+// Now(), which it calls with the mutex held (lock order: host clock →
+// backend device lock).
+#ifndef ACLSIM_RUNTIME_HOST_CLOCK_H_
+#define ACLSIM_RUNTIME_HOST_CLOCK_H_
+
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "runtime/device/backend.h"
+
+namespace aclsim::runtime {
+
+class HostClock {
+ public:
+  explicit HostClock(device::ClockMode mode) : mode_(mode) {}
+
+  // Makes |device| part of the logical clock; borrowed, must outlive the clock.
+  void AddDevice(device::Device* device);
+  // Host time now (strictly increasing across calls).
+  int64_t NowNs();
+  // The host time paired with a device joining a session at |device_now_ns|
+  // (the virtual mode has one time base, so the pair is equal).
+  int64_t SyncPointNs(int64_t device_now_ns);
+
+ private:
+  int64_t SteadyNs() const;
+
+  const device::ClockMode mode_;
+  const std::chrono::steady_clock::time_point epoch_ = std::chrono::steady_clock::now();
+  std::mutex mu_;
+  std::vector<device::Device*> devices_;
+  int64_t last_ns_ = 0;
+};
+
+}  // namespace aclsim::runtime
+
+#endif  // ACLSIM_RUNTIME_HOST_CLOCK_H_

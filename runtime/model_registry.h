@@ -1,0 +1,110 @@
+// ModelRegistry: the loaded models, each with the one op table every
+// consumer reads (prof/op_table.h).
+//
+// Loading compiles the graph on the device of the caller's current context
+// and builds the op table once: interned type and name strings (for
+// subscription records), the msprof columns (for collection sessions), the
+// device's per-op cost and the FFTS+ subgraph flag. Model ids start at 1 and
+// are never reused while the registry lives.
+//
+// A LoadedModel never changes after it is registered, so a caller may use
+// the shared_ptr Find() returns after the registry's lock is released (and
+// after the model is unloaded).
+//
+// Thread safety: all methods are thread-safe; the registry's mutex is a leaf
+// (lock order: profiler → model registry; device calls happen outside it).
+#ifndef ACLSIM_RUNTIME_MODEL_REGISTRY_H_
+#define ACLSIM_RUNTIME_MODEL_REGISTRY_H_
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "runtime/device_table.h"
+#include "runtime/model/graph.h"
+#include "runtime/prof/op_table.h"
+#include "runtime/status.h"
+
+namespace aclsim::runtime {
+
+struct TensorDescription {
+  std::string name;
+  model::DataType dtype = model::DataType::kUndefined;
+  model::Format format = model::Format::kUndefined;
+  std::vector<int64_t> dims;
+  size_t size_bytes = 0;
+};
+
+struct ModelDescription {
+  uint32_t model_id = 0;
+  std::string name;
+  std::vector<TensorDescription> inputs;
+  std::vector<TensorDescription> outputs;
+};
+
+// One data buffer of an execution dataset (borrowed for the call).
+struct BufferView {
+  const void* data = nullptr;
+  size_t size = 0;
+};
+
+struct LoadedModel {
+  uint32_t id = 0;
+  DeviceState* device = nullptr;  // borrowed: devices live as long as the DeviceTable
+  device::ExecutableId executable = 0;
+  model::Graph graph;
+  std::vector<size_t> input_sizes;
+  std::vector<size_t> output_sizes;
+  prof::OpTableRef ops;  // one entry per graph op
+  Status costs_status;   // why |ops| has no costs, when the device could not give them
+};
+using ModelRef = std::shared_ptr<const LoadedModel>;
+
+class ModelRegistry {
+ public:
+  ModelRegistry() = default;
+  ModelRegistry(const ModelRegistry&) = delete;
+  ModelRegistry& operator=(const ModelRegistry&) = delete;
+
+  // Compiles |graph| on |device| and registers it; returns the model id.
+  StatusOr<uint32_t> Load(DeviceState* device, model::Graph graph);
+  // Synchronises the model's device and unloads its executable.
+  // Not loaded → kGeExecModelIdInvalid.
+  Status Unload(uint32_t model_id);
+  // nullptr when |model_id| is not loaded.
+  ModelRef Find(uint32_t model_id) const;
+  // Unloads every model (at runtime teardown, before devices close).
+  void UnloadAll();
+
+  // Not loaded → kGeExecModelIdInvalid for the three below.
+  StatusOr<ModelDescription> Describe(uint32_t model_id) const;
+  StatusOr<std::vector<device::OpCost>> Costs(uint32_t model_id) const;
+  // Checks the execution datasets against the model (kInvalidParam with the
+  // offending buffer named) and returns it.
+  StatusOr<ModelRef> PrepareExecution(uint32_t model_id, const std::vector<BufferView>& inputs,
+                                      const std::vector<BufferView>& outputs) const;
+  // Name and type of op |op_index| of a loaded model (kInvalidParam otherwise).
+  StatusOr<std::pair<std::string, std::string>> GetOp(uint32_t model_id, uint32_t op_index) const;
+
+ private:
+  prof::OpTableRef BuildOpTable(const model::Graph& graph, const std::vector<device::OpCost>& costs);
+  const prof::OpInfo* InternOpInfo(const model::Graph& graph, const model::Op& op);
+
+  mutable std::mutex mu_;
+  std::unordered_map<uint32_t, ModelRef> models_;
+  uint32_t next_model_id_ = 1;
+  // Stable addresses for the op tables' msprof columns; sessions keep
+  // pointers into it after a model is unloaded, so entries are never freed.
+  std::deque<prof::OpInfo> op_infos_;
+};
+
+Status ModelNotLoaded(uint32_t model_id);
+
+}  // namespace aclsim::runtime
+
+#endif  // ACLSIM_RUNTIME_MODEL_REGISTRY_H_

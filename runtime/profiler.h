@@ -1,0 +1,172 @@
+// Profiler: everything aclprof* controls — operator subscriptions, collection
+// sessions, msproftx stamps, host API timing — plus aclsim's own task trace.
+//
+// The profiling life cycle is one prof::SessionState moved only through the
+// transition table of prof/session_state.h. Completion records reach the
+// profiler's sinks (the subscription manager, the session collector, the
+// trace) through each device's fan-out; the profiler attaches and detaches
+// them (DeviceTable::AddSink/RemoveSink) as subscriptions and sessions come
+// and go, and hears from the device table when a device opens (it joins a
+// running session, and the host clock) or is lost (its subscriptions end).
+//
+// Behaviour is CANN HEAD's (spec §2.0–§2.4): Start initialises on its own,
+// Stop and Finalize without Init return OK, a repeated Start with the same
+// data types returns OK, and subscription and API control exclude each other.
+//
+// Thread safety: all methods are thread-safe. Lock order: Profiler::mu_ →
+// DeviceTable → backend device locks; Profiler::mu_ → ModelRegistry; the
+// subscription manager, collector, trace, tx manager and host clock have
+// leaf locks of their own. Work that may block on a subscriber (flushing a
+// subscription) or on the disk (writing a session) runs without mu_;
+// sink_mu_ alone orders attach/detach decisions against it.
+#ifndef ACLSIM_RUNTIME_PROFILER_H_
+#define ACLSIM_RUNTIME_PROFILER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/config.h"
+#include "runtime/device_table.h"
+#include "runtime/host_clock.h"
+#include "runtime/model_registry.h"
+#include "runtime/prof/msproftx.h"
+#include "runtime/prof/session_collector.h"
+#include "runtime/prof/session_config.h"
+#include "runtime/prof/session_data.h"
+#include "runtime/prof/session_state.h"
+#include "runtime/prof/session_writer.h"
+#include "runtime/prof/subscription.h"
+#include "runtime/status.h"
+#include "runtime/trace.h"
+
+namespace aclsim::runtime {
+
+// A completed task with its model op resolved (for aclsim_ext.h tracing).
+struct TraceEntry {
+  device::CompletionRecord record;
+  std::string op_name;  // empty for markers
+  std::string op_type;
+};
+
+class Profiler final : public DeviceObserver {
+ public:
+  // |devices| and |models| are borrowed and must outlive the profiler.
+  Profiler(const RuntimeOptions& options, DeviceTable* devices, ModelRegistry* models);
+  // Stops and writes a running session, then flushes and closes every
+  // remaining subscription.
+  ~Profiler() override;
+  Profiler(const Profiler&) = delete;
+  Profiler& operator=(const Profiler&) = delete;
+
+  // DeviceObserver.
+  Status OnDeviceOpened(DeviceState* device) override;
+  void OnDeviceLost(int32_t device_id) override;
+
+  prof::SessionState state() const;
+
+  // Operator subscription (aclprofModelSubscribe / UnSubscribe), with the
+  // check order of spec §2.2: model loaded (else kInvalidModelId), config
+  // not NULL, profiling mode, then the subscription's own checks.
+  Status Subscribe(uint32_t model_id, const prof::SubscribeConfig* config);
+  Status Unsubscribe(uint32_t model_id);
+  // A subscribed model is being unloaded: its records are flushed and the
+  // subscription ends, leaving the descriptor to the caller (as CANN does).
+  void EndForUnload(uint32_t model_id);
+  StatusOr<prof::SubscriptionStats> GetSubscriptionStats(uint32_t model_id) const;
+
+  // Collection sessions (spec §2.0, §2.1). |dynamic_mode| is
+  // PROFILING_MODE=dynamic, read at the edge (→ kFeatureUnsupported).
+  Status Init(std::string_view path, bool dynamic_mode);
+  Status Finalize();
+  Status SetConfig(int32_t type, std::string_view value);
+  // NULL config = every open device, default data types (spec §2.1, 9.0+).
+  Status Start(const prof::SessionConfig* config);
+  Status Stop(const prof::SessionConfig* config);
+  Status Warmup(const prof::SessionConfig* config);
+  // The PROF_* directory of the latest Start ("" before the first).
+  std::string LastProfDirectory() const;
+
+  // aclprofGetStepTimestamp's device part: a stream-ordered marker.
+  Status StepMarker(Stream* stream, uint64_t index_id, uint32_t tag);
+  // msproftx stamps (spec §2.4).
+  prof::TxManager& tx() { return *tx_; }
+  // A model was loaded: sessions can resolve its ops from here on.
+  void OnModelLoaded(uint32_t model_id, prof::OpTableRef ops);
+
+  // Task tracing (aclsim_ext.h).
+  Status StartTrace(size_t capacity);
+  Status StopTrace();
+  std::vector<TraceEntry> TraceSnapshot() const;
+  uint64_t TraceDropped() const;
+
+  // Host ACL API timing (ACL_PROF_ACL_API): the edge records calls while
+  // ApiTraceOn(), on the host clock.
+  static bool ApiTraceOn();
+  int64_t HostNowNs() { return clock_.NowNs(); }
+  // Never throws: a record that cannot be stored (allocation failure) is
+  // counted in ApiRecordsLost() instead.
+  void RecordApi(prof::ApiRecord record) noexcept;
+  uint64_t ApiRecordsLost() const;
+
+ private:
+  struct Session {
+    std::string init_path;                      // absolute
+    std::map<int32_t, std::string> set_config;  // aclprofSetConfig values
+    prof::SessionConfig config;                 // of the running (or warm) session
+    std::vector<uint32_t> collected;            // device ids attached so far
+    std::vector<prof::ClockSync> clock_sync;
+    std::optional<prof::SessionWriter> writer;  // the running session's PROF_* directory
+    std::string last_job_dir;
+  };
+  // What a stopped session leaves to be written (without mu_).
+  struct Stopped {
+    prof::SessionData data;
+    std::optional<prof::SessionWriter> writer;
+  };
+
+  // Looks up (state_, event); kProceed → OK and the caller moves state_.
+  Status Check(prof::SessionEvent event, const Status& input = OkStatus()) const;  // requires mu_
+  Status StartLocked(const prof::SessionConfig& config);
+  Status StartCollectingLocked(DeviceState* device);
+  Stopped StopLocked();
+  void DetachCollectorLocked();
+  void FillStopped(prof::SessionData* out);
+  void AttachSubscriptions(DeviceState* device);
+  // Detaches the subscription sink from |device_id| if no subscription on it
+  // remains, and leaves subscription mode when none remains anywhere.
+  void AfterSubscriptionEnded(uint32_t device_id);
+  static Status Write(Stopped stopped);
+
+  const RuntimeOptions options_;
+  DeviceTable* const devices_;   // borrowed
+  ModelRegistry* const models_;  // borrowed
+  HostClock clock_;
+
+  mutable std::mutex mu_;
+  prof::SessionState state_ = prof::SessionState::kIdle;
+  Session session_;
+  std::unique_ptr<TaskTrace> trace_;
+  std::unique_ptr<TaskTrace> stopped_trace_;  // readable after StopTrace
+  std::unique_ptr<prof::SessionCollector> collector_ = std::make_unique<prof::SessionCollector>();
+  mutable std::mutex api_mu_;
+  std::vector<prof::ApiRecord> api_records_;
+  uint64_t api_records_lost_ = 0;
+  std::unique_ptr<prof::TxManager> tx_;
+  // Orders attach/detach of the subscription sink against subscribe and
+  // unsubscribe; held without mu_ while a subscription flushes.
+  std::mutex sink_mu_;
+  // Declared last: destroyed first, so its delivery thread stops (after
+  // flushing) before anything it reads goes away.
+  std::unique_ptr<prof::SubscriptionManager> subscriptions_ = std::make_unique<prof::SubscriptionManager>();
+};
+
+}  // namespace aclsim::runtime
+
+#endif  // ACLSIM_RUNTIME_PROFILER_H_

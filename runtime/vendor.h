@@ -1,0 +1,47 @@
+// Facts of CANN's runtime and profiler that aclsim reproduces, named once.
+//
+// Each value is CANN's, with the section of spec/acl_prof_spec.md that
+// documents it; code anywhere in the tree uses these names, never the
+// numbers. Public ACL constants (aclprofConfigType, aclprofStepTag values)
+// stay in the public headers; this header holds the ones the core needs
+// without including an ACL header.
+#ifndef ACLSIM_RUNTIME_VENDOR_H_
+#define ACLSIM_RUNTIME_VENDOR_H_
+
+#include <cstdint>
+#include <string_view>
+
+namespace aclsim::vendor {
+
+// Step markers (spec §2.3, §4.2): aclprofGetStepTimestamp's tags, and the
+// framework tags (MindSpore's step start/end) that exports normalise to them.
+inline constexpr uint32_t kStepStartTag = 0;  // ACL_STEP_START
+inline constexpr uint32_t kStepEndTag = 1;    // ACL_STEP_END
+inline constexpr uint32_t kFrameworkStepStartTag = 60000;
+inline constexpr uint32_t kFrameworkStepEndTag = 60001;
+
+// The rtProfilerTraceEx tag of aclprofMarkEx's device marker (spec §2.4).
+inline constexpr uint32_t kMarkExTag = 11;
+
+// The model id device markers carry in completion and task records.
+inline constexpr uint32_t kMarkerModelId = 0xFFFFFFFFu;
+
+// MsprofTxInfo eventType values of msproftx host records (spec §2.4).
+enum class TxEventType : uint32_t {
+  kMark = 0,       // aclprofMark
+  kPushPop = 1,    // aclprofPush / aclprofPop
+  kStartStop = 2,  // aclprofRangeStart / aclprofRangeStop
+  kMarkEx = 3,     // aclprofMarkEx
+};
+
+// aclprofConfigType ACL_PROF_PATH: the output directory set through
+// aclprofSetConfig, which overrides aclprofInit's path (spec §2.1).
+inline constexpr int32_t kProfConfigPath = 16;
+
+// The op type CANN reports as a subgraph task (aclprofGetOpFlag returns
+// ACL_SUBSCRIBE_SUBGRAPH for it, spec §2.2).
+inline constexpr std::string_view kFftsPlusOpType = "FFTS_PLUS";
+
+}  // namespace aclsim::vendor
+
+#endif  // ACLSIM_RUNTIME_VENDOR_H_
