@@ -22,7 +22,7 @@
 
 #include "runtime/model/graph_loader.h"
 #include "runtime/model/model_loader.h"
-#include "runtime/model/onnx_loader.h"
+#include "runtime/model/onnx/onnx_loader.h"
 #include "sim/device_profile.h"
 #include "sim/sim_device.h"
 

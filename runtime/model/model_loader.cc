@@ -4,7 +4,7 @@
 
 #include "runtime/model/graph_loader.h"
 #if ACLSIM_WITH_ONNX
-#include "runtime/model/onnx_loader.h"
+#include "runtime/model/onnx/onnx_loader.h"
 #endif
 
 namespace aclsim::model {

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "runtime/log.h"
-#include "runtime/model/onnx_loader.h"
+#include "runtime/model/onnx/onnx_loader.h"
 #include "tests/fuzz/check_costable.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "runtime/model/model_loader.h"
-#include "runtime/model/onnx_loader.h"
+#include "runtime/model/onnx/onnx_loader.h"
 #include "sim/cost_model.h"
 #include "tests/testing/status_printers.h"
 

@@ -10,7 +10,7 @@
 
 #include "runtime/model/graph_loader.h"
 #include "runtime/model/model_loader.h"
-#include "runtime/model/onnx_loader.h"
+#include "runtime/model/onnx/onnx_loader.h"
 #include "sim/cost_model.h"
 #include "tests/testing/status_printers.h"
 

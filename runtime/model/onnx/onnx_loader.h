@@ -7,12 +7,12 @@
 // model reads has a concrete shape and dtype. The mapping from ONNX node to
 // Ascend op type and engine, the constant-folding and no-task rules, the
 // dynamic-dimension rule and the error codes are documented in
-// docs/onnx_mapping.md; the table itself lives in onnx_loader.cc.
+// docs/onnx_mapping.md; the table itself lives in onnx_op_table.cc.
 //
 // Built only when the CMake option ACLSIM_WITH_ONNX is ON. Callers normally
 // go through model_loader.h, which detects the format.
-#ifndef ACLSIM_RUNTIME_MODEL_ONNX_LOADER_H_
-#define ACLSIM_RUNTIME_MODEL_ONNX_LOADER_H_
+#ifndef ACLSIM_RUNTIME_MODEL_ONNX_ONNX_LOADER_H_
+#define ACLSIM_RUNTIME_MODEL_ONNX_ONNX_LOADER_H_
 
 #include <cstddef>
 #include <map>
@@ -61,4 +61,4 @@ StatusOr<Graph> LoadGraphFromOnnx(std::string_view bytes, const ModelLoadOptions
 
 }  // namespace aclsim::model
 
-#endif  // ACLSIM_RUNTIME_MODEL_ONNX_LOADER_H_
+#endif  // ACLSIM_RUNTIME_MODEL_ONNX_ONNX_LOADER_H_
