@@ -1,0 +1,76 @@
+// Request dispatch of the device server: one handler per message type of the
+// remote protocol (docs/remote_protocol.md), and the per-connection state the
+// handlers read and change (handshake done, opened devices and the handles
+// this connection created on each). Framing, threads and cleanup of a closed
+// connection's handles are the session's (remote/server/session.h); the
+// handlers here only decode a request, call the shared device and encode the
+// response body.
+#ifndef ACLSIM_REMOTE_SERVER_DISPATCH_H_
+#define ACLSIM_REMOTE_SERVER_DISPATCH_H_
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "remote/protocol.h"
+#include "remote/server/device_server.h"
+#include "runtime/device/backend.h"
+
+namespace aclsim::remote {
+
+// Set on every device. Routes the records of a session's current submit to
+// that session's collector (see dispatch.cc); other records are dropped.
+class CollectingSink final : public device::CompletionSink {
+ public:
+  void OnCompletions(const device::CompletionRecord* records, size_t count) override;
+};
+
+// Server-wide totals, reported by ServerStats; shared by all sessions.
+struct Counters {
+  std::atomic<uint32_t> live_sessions{0};
+  std::atomic<uint64_t> streams{0};
+  std::atomic<uint64_t> events{0};
+  std::atomic<uint64_t> executables{0};
+  std::atomic<uint64_t> sessions_closed{0};
+};
+
+// What one connection opened on one device: only these handles may it use,
+// and the session destroys them when the connection ends.
+struct DeviceState {
+  bool sink_on = false;
+  std::set<device::StreamId> streams;
+  std::set<device::EventId> events;
+  std::set<device::ExecutableId> executables;
+};
+
+// The protocol state of one connection.
+struct SessionState {
+  SessionState(std::vector<std::unique_ptr<device::Device>>& server_devices, const ServerOptions& server_options,
+               Counters& server_counters, uint64_t session_number)
+      : devices(server_devices), options(server_options), counters(server_counters), number(session_number) {}
+
+  // Logs |what| for this session on stderr when the server is verbose.
+  void Log(const std::string& what) const;
+
+  std::vector<std::unique_ptr<device::Device>>& devices;  // owned by the server, outlives sessions
+  const ServerOptions& options;                           // owned by the server
+  Counters& counters;                                     // owned by the server
+  const uint64_t number;
+  bool hello_done = false;
+  bool close_after_reply = false;  // the request broke the protocol: close once answered
+  std::map<uint32_t, DeviceState> opened;
+  std::vector<device::CompletionRecord> records;
+};
+
+// Handles one request (header |h|, payload in |r|) and writes the response
+// body to |body|; the returned status goes into the response prefix.
+Status Dispatch(SessionState& session, const FrameHeader& h, Reader& r, Writer& body);
+
+}  // namespace aclsim::remote
+
+#endif  // ACLSIM_REMOTE_SERVER_DISPATCH_H_
