@@ -52,7 +52,9 @@ struct LoadCase {
 // Names the case in test output instead of dumping its bytes.
 void PrintTo(const LoadCase& c, std::ostream* os) { *os << c.name; }
 
-std::vector<LoadCase> Cases() {
+// Bytes that are not an aclsim graph: malformed JSON, another schema or
+// document shape, whitespace only.
+std::vector<LoadCase> NotAGraphCases() {
   const std::string ops = Ops(kOpA, kOpB);
   return {
       // ---- malformed JSON → ACL_ERROR_DESERIALIZE_MODEL (100012)
@@ -61,6 +63,21 @@ std::vector<LoadCase> Cases() {
       {"trailing_comma", Model(kInputs, Ops(kOpA, kOpB) + ","), ACL_ERROR_DESERIALIZE_MODEL, "JSON"},
       {"invalid_utf8", Model(kInputs, ops, R"(["y"])", "\"schema\": \"aclsim.graph.v1\", \"name\": \"m\xff\xfe\""),
        ACL_ERROR_DESERIALIZE_MODEL, "JSON"},
+      // Bytes that are not an aclsim graph at all (docs/model_format.md).
+      {"wrong_schema", Model(kInputs, ops, R"(["y"])", R"("schema": "aclsim.graph.v2", "name": "m")"),
+       ACL_ERROR_DESERIALIZE_MODEL, "schema"},
+      {"schema_not_string", Model(kInputs, ops, R"(["y"])", R"("schema": 1, "name": "m")"), ACL_ERROR_DESERIALIZE_MODEL,
+       "schema"},
+      {"top_level_array", "[" + ValidModel() + "]", ACL_ERROR_DESERIALIZE_MODEL, "object"},
+      // ---- empty → ACL_ERROR_MODEL_SIZE_INVALID (100015)
+      {"whitespace_only", " \n\t  ", ACL_ERROR_MODEL_SIZE_INVALID, "empty"},
+  };
+}
+
+// Required fields left out, one at a time.
+std::vector<LoadCase> MissingFieldCases() {
+  const std::string ops = Ops(kOpA, kOpB);
+  return {
       // ---- missing required fields → ACL_ERROR_MODEL_MISSING_ATTR (100016)
       {"missing_schema", Model(kInputs, ops, R"(["y"])", R"("name": "m")"), ACL_ERROR_MODEL_MISSING_ATTR, "schema"},
       {"missing_name", Model(kInputs, ops, R"(["y"])", R"("schema": "aclsim.graph.v1")"), ACL_ERROR_MODEL_MISSING_ATTR,
@@ -98,7 +115,14 @@ std::vector<LoadCase> Cases() {
        ACL_ERROR_MODEL_MISSING_ATTR, "outputs"},
       {"missing_output_tensor_shape", Model(kInputs, Ops(OpAOutput(R"({"name": "t", "dtype": "float16"})"), kOpB)),
        ACL_ERROR_MODEL_MISSING_ATTR, "shape"},
-      // ---- schema and semantic violations → ACL_ERROR_PARSE_MODEL (100013)
+  };
+}
+
+// Schema and semantic violations of the graph's names, lists and edges.
+std::vector<LoadCase> GraphStructureCases() {
+  const std::string ops = Ops(kOpA, kOpB);
+  return {
+      // ---- → ACL_ERROR_PARSE_MODEL (100013)
       {"dangling_tensor", Model(kInputs, Ops(kOpA, R"({"name": "b", "type": "Relu", "inputs": ["nope"],
                                     "outputs": [{"name": "y", "dtype": "float16", "shape": [2, 2]}]})")),
        ACL_ERROR_PARSE_MODEL, "'nope'"},
@@ -122,25 +146,6 @@ std::vector<LoadCase> Cases() {
                               "outputs": [{"name": "t", "dtype": "float16", "shape": [2, 2]}]})",
                           kOpB)),
        ACL_ERROR_PARSE_MODEL, "cycle"},
-      {"unknown_dtype", Model(R"([{"name": "x", "dtype": "float17", "shape": [2, 2]}])", ops), ACL_ERROR_PARSE_MODEL,
-       "unknown dtype 'float17'"},
-      {"unknown_output_dtype",
-       Model(kInputs, Ops(OpAOutput(R"({"name": "t", "dtype": "complex64", "shape": [2, 2]})"), kOpB)),
-       ACL_ERROR_PARSE_MODEL, "unknown dtype 'complex64'"},
-      {"unknown_format", Model(R"([{"name": "x", "dtype": "float16", "format": "NCWH", "shape": [2, 2]}])", ops),
-       ACL_ERROR_PARSE_MODEL, "unknown format 'NCWH'"},
-      {"unknown_engine", Model(kInputs, Ops(OpAWith(R"("engine": "GPU")"), kOpB)), ACL_ERROR_PARSE_MODEL,
-       "unknown engine"},
-      {"zero_dim", Model(R"([{"name": "x", "dtype": "float16", "shape": [2, 0]}])", ops), ACL_ERROR_PARSE_MODEL,
-       "positive integer"},
-      {"negative_dim", Model(R"([{"name": "x", "dtype": "float16", "shape": [-1, 2]}])", ops), ACL_ERROR_PARSE_MODEL,
-       "positive integer"},
-      {"fractional_dim", Model(R"([{"name": "x", "dtype": "float16", "shape": [2.5]}])", ops), ACL_ERROR_PARSE_MODEL,
-       "positive integer"},
-      {"shape_not_array", Model(R"([{"name": "x", "dtype": "float16", "shape": 4}])", ops), ACL_ERROR_PARSE_MODEL,
-       "shape"},
-      {"rank_above_8", Model(R"([{"name": "x", "dtype": "float16", "shape": [1,1,1,1,1,1,1,1,1]}])", ops),
-       ACL_ERROR_PARSE_MODEL, "at most 8"},
       {"inputs_not_array", Model(R"({"name": "x"})", ops), ACL_ERROR_PARSE_MODEL, "inputs must be an array"},
       {"ops_not_array", Model(kInputs, R"({"a": 1})"), ACL_ERROR_PARSE_MODEL, "ops"},
       {"empty_ops", Model(kInputs, "[]"), ACL_ERROR_PARSE_MODEL, "non-empty"},
@@ -156,10 +161,46 @@ std::vector<LoadCase> Cases() {
        ACL_ERROR_PARSE_MODEL, "tensor names"},
       {"graph_output_undefined", Model(kInputs, ops, R"(["zzz"])"), ACL_ERROR_PARSE_MODEL, "'zzz'"},
       {"graph_output_is_input", Model(kInputs, ops, R"(["x"])"), ACL_ERROR_PARSE_MODEL, "produced by an op"},
+      {"graph_output_listed_twice", Model(kInputs, ops, R"(["y", "y"])"), ACL_ERROR_PARSE_MODEL, "'y'"},
       {"name_empty", Model(kInputs, ops, R"(["y"])", R"("schema": "aclsim.graph.v1", "name": "")"),
        ACL_ERROR_PARSE_MODEL, "must not be empty"},
       {"name_not_string", Model(kInputs, ops, R"(["y"])", R"("schema": "aclsim.graph.v1", "name": 5)"),
        ACL_ERROR_PARSE_MODEL, "must be a string"},
+  };
+}
+
+// Schema violations of tensor descriptions: dtype, format, shape.
+std::vector<LoadCase> TensorCases() {
+  const std::string ops = Ops(kOpA, kOpB);
+  return {
+      // ---- → ACL_ERROR_PARSE_MODEL (100013)
+      {"unknown_dtype", Model(R"([{"name": "x", "dtype": "float17", "shape": [2, 2]}])", ops), ACL_ERROR_PARSE_MODEL,
+       "unknown dtype 'float17'"},
+      {"unknown_output_dtype",
+       Model(kInputs, Ops(OpAOutput(R"({"name": "t", "dtype": "complex64", "shape": [2, 2]})"), kOpB)),
+       ACL_ERROR_PARSE_MODEL, "unknown dtype 'complex64'"},
+      {"unknown_format", Model(R"([{"name": "x", "dtype": "float16", "format": "NCWH", "shape": [2, 2]}])", ops),
+       ACL_ERROR_PARSE_MODEL, "unknown format 'NCWH'"},
+      {"zero_dim", Model(R"([{"name": "x", "dtype": "float16", "shape": [2, 0]}])", ops), ACL_ERROR_PARSE_MODEL,
+       "positive integer"},
+      {"negative_dim", Model(R"([{"name": "x", "dtype": "float16", "shape": [-1, 2]}])", ops), ACL_ERROR_PARSE_MODEL,
+       "positive integer"},
+      {"fractional_dim", Model(R"([{"name": "x", "dtype": "float16", "shape": [2.5]}])", ops), ACL_ERROR_PARSE_MODEL,
+       "positive integer"},
+      {"shape_not_array", Model(R"([{"name": "x", "dtype": "float16", "shape": 4}])", ops), ACL_ERROR_PARSE_MODEL,
+       "shape"},
+      {"rank_above_8", Model(R"([{"name": "x", "dtype": "float16", "shape": [1,1,1,1,1,1,1,1,1]}])", ops),
+       ACL_ERROR_PARSE_MODEL, "at most 8"},
+  };
+}
+
+// Schema violations of the optional op fields: engine, stream, duration_ns,
+// block_dim, attrs.
+std::vector<LoadCase> OpFieldCases() {
+  return {
+      // ---- → ACL_ERROR_PARSE_MODEL (100013)
+      {"unknown_engine", Model(kInputs, Ops(OpAWith(R"("engine": "GPU")"), kOpB)), ACL_ERROR_PARSE_MODEL,
+       "unknown engine"},
       {"negative_stream", Model(kInputs, Ops(OpAWith(R"("stream": -1)"), kOpB)), ACL_ERROR_PARSE_MODEL, "stream"},
       {"string_stream", Model(kInputs, Ops(OpAWith(R"("stream": "1")"), kOpB)), ACL_ERROR_PARSE_MODEL, "stream"},
       {"negative_duration", Model(kInputs, Ops(OpAWith(R"("duration_ns": -5)"), kOpB)), ACL_ERROR_PARSE_MODEL,
@@ -170,13 +211,13 @@ std::vector<LoadCase> Cases() {
       {"attrs_not_object", Model(kInputs, Ops(OpAWith(R"("attrs": [1, 2])"), kOpB)), ACL_ERROR_PARSE_MODEL, "attrs"},
       {"attr_list_of_strings", Model(kInputs, Ops(OpAWith(R"("attrs": {"k": ["a"]})"), kOpB)), ACL_ERROR_PARSE_MODEL,
        "numbers"},
-      // Bytes that are not an aclsim graph at all (docs/model_format.md).
-      {"wrong_schema", Model(kInputs, ops, R"(["y"])", R"("schema": "aclsim.graph.v2", "name": "m")"),
-       ACL_ERROR_DESERIALIZE_MODEL, "schema"},
-      {"schema_not_string", Model(kInputs, ops, R"(["y"])", R"("schema": 1, "name": "m")"), ACL_ERROR_DESERIALIZE_MODEL,
-       "schema"},
-      {"top_level_array", "[" + ValidModel() + "]", ACL_ERROR_DESERIALIZE_MODEL, "object"},
-      {"graph_output_listed_twice", Model(kInputs, ops, R"(["y", "y"])"), ACL_ERROR_PARSE_MODEL, "'y'"},
+  };
+}
+
+// Semantic violations: op output shapes that do not follow from the inputs.
+std::vector<LoadCase> ShapeCheckCases() {
+  return {
+      // ---- → ACL_ERROR_PARSE_MODEL (100013)
       {"matmul_contraction_mismatch",
        Model(R"([{"name": "x", "dtype": "float16", "shape": [4, 8]}])",
              R"([{"name": "mm", "type": "MatMulV2", "inputs": ["x", "w"],
@@ -190,9 +231,18 @@ std::vector<LoadCase> Cases() {
                   "outputs": [{"name": "y", "dtype": "float16", "format": "NCHW", "shape": [1, 16, 6, 6]}]}])")
            .insert(1, R"("weights": [{"name": "w", "dtype": "float16", "shape": [16, 4, 3, 3]}], )"),
        ACL_ERROR_PARSE_MODEL, "conv"},
-      // ---- empty → ACL_ERROR_MODEL_SIZE_INVALID (100015)
-      {"whitespace_only", " \n\t  ", ACL_ERROR_MODEL_SIZE_INVALID, "empty"},
   };
+}
+
+// Every case above, each testing one rule on an otherwise valid model.
+std::vector<LoadCase> Cases() {
+  std::vector<LoadCase> all;
+  for (auto* table :
+       {&NotAGraphCases, &MissingFieldCases, &GraphStructureCases, &TensorCases, &OpFieldCases, &ShapeCheckCases}) {
+    std::vector<LoadCase> cases = table();
+    all.insert(all.end(), cases.begin(), cases.end());
+  }
+  return all;
 }
 
 class ConfModelLoad : public AclDeviceTest, public ::testing::WithParamInterface<LoadCase> {};
