@@ -118,8 +118,10 @@ int64_t SimDevice::Jitter(int64_t duration_ns) {
 }
 
 SimDevice::Schedule& SimDevice::ThreadSchedule() {
-  thread_local Schedule schedule;
-  return schedule;
+  // Behind a pointer: the library's thread-local block must stay small.
+  thread_local std::unique_ptr<Schedule> schedule;
+  if (!schedule) schedule = std::make_unique<Schedule>();
+  return *schedule;
 }
 
 StatusOr<device::StreamId> SimDevice::CreateStream() {
@@ -286,7 +288,8 @@ void SimDevice::ScheduleGraphLocked(StreamState* s, const Executable& exe, devic
 void SimDevice::DeliverGraph(const Executable& exe, device::StreamId stream, const device::LaunchInfo& launch,
                              device::TaskId first_task, size_t done, const Schedule& sched,
                              const device::CompletionSinkSlot::Delivery& delivery) const {
-  thread_local std::vector<device::CompletionRecord> batch(kRecordBatch);
+  std::vector<device::CompletionRecord>& batch = ThreadSchedule().records;
+  batch.resize(kRecordBatch);
   device::CompletionRecord rec;
   rec.device_id = device_id_;
   rec.kind = device::TaskKind::kOp;

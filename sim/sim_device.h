@@ -98,6 +98,7 @@ class SimDevice final : public device::Device {
     std::vector<int64_t> start_ns;
     std::vector<int64_t> end_ns;
     std::vector<int64_t> stream_tail_ns;
+    std::vector<device::CompletionRecord> records;  // one delivery batch
   };
   static Schedule& ThreadSchedule();
   // Places the ops of |exe| on the cores after |s|'s tail (requires mu_).

@@ -1,7 +1,9 @@
 #include "api/src/error.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <memory>
 #include <new>
 #include <string>
 
@@ -11,17 +13,32 @@
 namespace aclsim::api {
 namespace {
 
-// The thread's last message, in storage that never allocates: recording an
-// error must not fail (it runs in the edge's exception handlers too).
+// The thread's last message. Its buffer is taken once per thread with
+// malloc and then reused, so recording an error never throws (it runs in the
+// edge's exception handlers too); if even that first malloc fails, a
+// fixed message stands in. Only a pointer lives in thread-local storage:
+// libascendcl.so's TLS block is static (op_desc.h) and must stay small enough
+// to be dlopen'ed (by Python, for one).
 constexpr size_t kMessageCapacity = 2048;
-thread_local char tls_message[kMessageCapacity];
+struct FreeDeleter {
+  void operator()(char* p) const noexcept { std::free(p); }
+};
+thread_local std::unique_ptr<char, FreeDeleter> tls_message;
 thread_local bool tls_has_message = false;
+char g_no_memory_message[] = "[aclsim] error: out of memory while recording an error message";
+
+char* MessageBuffer() noexcept {
+  if (!tls_message) tls_message.reset(static_cast<char*>(std::malloc(kMessageCapacity)));
+  return tls_message.get();
+}
 
 void Record(aclError code, const char* function, const char* separator, const char* message) noexcept {
-  std::snprintf(tls_message, sizeof(tls_message), "[aclsim] error %d: %s%s%s", code, function, separator, message);
+  char* buffer = MessageBuffer();
   tls_has_message = true;
+  if (buffer == nullptr) return;
+  std::snprintf(buffer, kMessageCapacity, "[aclsim] error %d: %s%s%s", code, function, separator, message);
   try {
-    Log(LogLevel::kError, tls_message);
+    Log(LogLevel::kError, buffer);
   } catch (...) {
     // The log line is lost; the message for aclGetRecentErrMsg() is kept.
   }
@@ -47,7 +64,10 @@ void SetNotSupported(const char* function) noexcept {
   Record(ACL_ERROR_API_NOT_SUPPORT, function, "", " is not implemented by aclsim (see docs/api_coverage.md)");
 }
 
-const char* RecentErrorMessage() noexcept { return tls_has_message ? tls_message : nullptr; }
+const char* RecentErrorMessage() noexcept {
+  if (!tls_has_message) return nullptr;
+  return tls_message ? tls_message.get() : g_no_memory_message;
+}
 
 aclError ExceptionAtEdge(const char* function) noexcept {
   aclError code = ACL_ERROR_INTERNAL_ERROR;

@@ -11,7 +11,7 @@ namespace aclsim::remote {
 namespace {
 
 // The records a session's current submit produced. SimDevice calls its sink
-// synchronously on the submitting thread (with its lock held), and each
+// synchronously on the submitting thread (after releasing its lock), and each
 // session has its own thread, so a thread-local target routes every record
 // to the session that caused it even though the devices are shared.
 thread_local std::vector<device::CompletionRecord>* t_collector = nullptr;

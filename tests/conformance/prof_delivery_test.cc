@@ -249,6 +249,23 @@ TEST(DeliveryDeterminism, GivenSameSeedThenDeliveredRecordStreamsAreIdentical) {
   EXPECT_FALSE(a == c) << "a different seed should change the jittered times";
 }
 
+// What another thread does on the device while a subscriber stalls: read
+// the clock, record and synchronise an event, run a model; the codes returned.
+std::vector<aclError> UseDevice(aclrtContext context, aclrtStream stream, LoadedModel& model) {
+  std::vector<aclError> codes;
+  codes.push_back(aclrtSetCurrentContext(context));
+  uint64_t now_ns = 0;
+  codes.push_back(aclsimGetDeviceTimeNs(0, &now_ns));
+  aclrtEvent event = nullptr;
+  codes.push_back(aclrtCreateEvent(&event));
+  codes.push_back(aclrtRecordEvent(event, stream));
+  codes.push_back(aclrtSynchronizeEvent(event));
+  codes.push_back(model.ExecuteAsync(stream));
+  codes.push_back(aclrtSynchronizeStream(stream));
+  codes.push_back(aclrtDestroyEvent(event));
+  return codes;
+}
+
 // A subscriber that stops reading holds up only the submissions that produce
 // its records (backpressure, nothing dropped). Meanwhile another thread can
 // still read the device clock, record and synchronise an event on another
@@ -293,20 +310,7 @@ TEST_F(Delivery, GivenStalledReaderThenOnlyItsProducerWaitsAndTheDeviceStaysUsab
   ASSERT_LT(runs_done.load(), kRuns) << "the producer was never held up by the stalled reader";
   ASSERT_LT(stats.produced, kRecords);
 
-  auto others = std::async(std::launch::async, [&] {
-    std::vector<aclError> codes;
-    codes.push_back(aclrtSetCurrentContext(context));
-    uint64_t now_ns = 0;
-    codes.push_back(aclsimGetDeviceTimeNs(0, &now_ns));
-    aclrtEvent event = nullptr;
-    codes.push_back(aclrtCreateEvent(&event));
-    codes.push_back(aclrtRecordEvent(event, other_stream));
-    codes.push_back(aclrtSynchronizeEvent(event));
-    codes.push_back(other.ExecuteAsync(other_stream));
-    codes.push_back(aclrtSynchronizeStream(other_stream));
-    codes.push_back(aclrtDestroyEvent(event));
-    return codes;
-  });
+  auto others = std::async(std::launch::async, [&] { return UseDevice(context, other_stream, other); });
   const bool finished = others.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
   EXPECT_TRUE(finished) << "calls on the device blocked behind the stalled subscriber";
   EXPECT_LT(runs_done.load(), kRuns) << "the producer should still be waiting for the reader";

@@ -1,0 +1,486 @@
+// Tests of runtime::DeviceTable through the Runtime that owns it, against
+// the mock backend (tests/testing/): device/context/stream/event bookkeeping,
+// the calls it makes on the device layer, and the exact error codes.
+#include "runtime/device_table.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "tests/runtime/runtime_test_util.h"
+
+namespace aclsim::runtime {
+namespace {
+
+using ::aclsim::runtime::testing::RuntimeTest;
+using ::aclsim::runtime::testing::TinyGraph;
+using ::aclsim::testing::MockBackend;
+using ::aclsim::testing::MockDevice;
+using ::aclsim::testing::RegisterMockBackend;
+using ::testing::_;
+using ::testing::AllOf;
+using ::testing::Field;
+using ::testing::HasSubstr;
+using ::testing::InSequence;
+using ::testing::Invoke;
+using ::testing::NiceMock;
+using ::testing::Return;
+
+// ------------------------------------------------------------------ devices
+
+TEST_F(RuntimeTest, GivenMockBackendWhenCreatedThenReportsItsNameAndDeviceCount) {
+  EXPECT_EQ(rt_->backend_name(), "mock");
+  EXPECT_EQ(rt_->devices().DeviceCount(), 2u);
+}
+
+TEST(RuntimeCreate, GivenUnknownBackendWhenCreateThenInvalidParam) {
+  device::BackendRegistry registry;
+  RuntimeOptions options;
+  options.backend = "no_such_backend";
+  auto rt = Runtime::Create(options, registry);
+  EXPECT_EQ(rt.status().code(), ErrorCode::kInvalidParam);
+}
+
+TEST(RuntimeCreate, GivenInvalidOptionsWhenCreateThenInvalidParam) {
+  device::BackendRegistry registry;
+  RuntimeOptions options;
+  options.backend = "null";
+  options.backend_options.device_count = 0;
+  EXPECT_EQ(Runtime::Create(options, registry).status().code(), ErrorCode::kInvalidParam);
+}
+
+TEST_F(RuntimeTest, GivenSetDeviceTwiceWhenCheckedThenDeviceOpenedOnceWithOneDefaultStream) {
+  EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
+  EXPECT_CALL(dev0_, CreateStream()).Times(1);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto id = rt_->devices().GetDevice();
+  ASSERT_TRUE(id.ok());
+  EXPECT_EQ(*id, 0);
+  auto ctx = rt_->devices().GetCurrentContext();
+  ASSERT_TRUE(ctx.ok());
+  EXPECT_TRUE((*ctx)->is_primary());
+  ASSERT_NE((*ctx)->default_stream(), nullptr);
+  EXPECT_EQ((*ctx)->default_stream()->id(), 1u);
+  EXPECT_TRUE((*ctx)->default_stream()->is_default());
+  EXPECT_EQ((*ctx)->device()->id(), 0);
+}
+
+TEST_F(RuntimeTest, GivenOutOfRangeDeviceWhenSetDeviceThenInvalidDeviceId) {
+  EXPECT_CALL(backend_, OpenDevice(_)).Times(0);
+  EXPECT_EQ(rt_->devices().SetDevice(2).code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().SetDevice(-1).code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+}
+
+TEST_F(RuntimeTest, GivenOpenDeviceFailsWhenSetDeviceThenErrorPropagatesUnchanged) {
+  EXPECT_CALL(backend_, OpenDevice(0u)).WillOnce(Invoke([](uint32_t) -> StatusOr<std::unique_ptr<device::Device>> {
+    return Status(ErrorCode::kRtNoDevice, "boom");
+  }));
+  Status s = rt_->devices().SetDevice(0);
+  EXPECT_EQ(s.code(), ErrorCode::kRtNoDevice);
+  EXPECT_EQ(s.message(), "boom");
+}
+
+TEST_F(RuntimeTest, GivenCreateStreamFailsWhenSetDeviceThenErrorPropagatesAndNoContext) {
+  EXPECT_CALL(dev0_, CreateStream()).WillOnce(Return(StatusOr<device::StreamId>(Status(ErrorCode::kRtFailure, "x"))));
+  EXPECT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+}
+
+TEST_F(RuntimeTest, GivenSetTwiceWhenResetThenContextLivesUntilCountReachesZero) {
+  EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+
+  EXPECT_CALL(dev0_, DestroyStream(_)).Times(0);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, /*force=*/false).code(), ErrorCode::kOk);
+  ASSERT_TRUE(rt_->devices().GetDevice().ok());
+  EXPECT_EQ(*rt_->devices().GetDevice(), 0);
+  ::testing::Mock::VerifyAndClearExpectations(&dev0_);
+
+  EXPECT_CALL(dev0_, DestroyStream(1u)).Times(1);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, false).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+  ::testing::Mock::VerifyAndClearExpectations(&dev0_);
+
+  // One reset too many.
+  EXPECT_EQ(rt_->devices().ResetDevice(0, false).code(), ErrorCode::kRtContextReleaseError);
+}
+
+TEST_F(RuntimeTest, GivenResetDeviceWhenSetAgainThenNewDefaultStreamOnSameOpenDevice) {
+  EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
+  EXPECT_CALL(dev0_, CreateStream()).Times(2);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().ResetDevice(0, false).code(), ErrorCode::kOk);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto ctx = rt_->devices().GetCurrentContext();
+  ASSERT_TRUE(ctx.ok());
+  EXPECT_EQ((*ctx)->default_stream()->id(), 2u);
+}
+
+TEST_F(RuntimeTest, GivenForceWhenResetDeviceThenReleasedRegardlessOfCount) {
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, /*force=*/true).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().ResetDevice(0, false).code(), ErrorCode::kRtContextReleaseError);
+}
+
+TEST_F(RuntimeTest, GivenBadDeviceWhenResetDeviceThenExactErrors) {
+  EXPECT_EQ(rt_->devices().ResetDevice(2, false).code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().ResetDevice(-1, false).code(), ErrorCode::kRtInvalidDeviceId);
+  // In range but never set (never opened, then opened by another call).
+  EXPECT_EQ(rt_->devices().ResetDevice(1, false).code(), ErrorCode::kRtContextReleaseError);
+  ASSERT_TRUE(rt_->devices().GetDeviceInfo(1).ok());
+  EXPECT_EQ(rt_->devices().ResetDevice(1, false).code(), ErrorCode::kRtContextReleaseError);
+}
+
+TEST_F(RuntimeTest, GivenNoContextWhenContextCallsThenContextNull) {
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().GetCurrentContext().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().SynchronizeDevice().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().CreateStream().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().CreateEvent().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().ResolveStream(nullptr).status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(nullptr).code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->MallocDevice(16).status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->LoadModel(TinyGraph()).status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().SubmitMarker(nullptr, 1, 2).status().code(), ErrorCode::kRtContextNull);
+}
+
+TEST_F(RuntimeTest, GivenGetDeviceInfoWhenCalledThenBackendInfoAndNoContextCreated) {
+  dev1_.info_value.profile_name = "P1";
+  auto info = rt_->devices().GetDeviceInfo(1);
+  ASSERT_TRUE(info.ok());
+  EXPECT_EQ(info->profile_name, "P1");
+  EXPECT_EQ(rt_->devices().GetDeviceInfo(2).status().code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+}
+
+// ----------------------------------------------------------------- contexts
+
+TEST_F(RuntimeTest, GivenSetDeviceOnOneThreadWhenOtherThreadAsksThenItHasNoContext) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  ErrorCode other_before = ErrorCode::kOk;
+  ErrorCode other_set = ErrorCode::kInternalError;
+  int32_t other_device = -1;
+  std::thread t([&] {
+    other_before = rt_->devices().GetDevice().status().code();
+    other_set = rt_->devices().SetDevice(1).code();
+    auto d = rt_->devices().GetDevice();
+    if (d.ok()) other_device = *d;
+  });
+  t.join();
+  EXPECT_EQ(other_before, ErrorCode::kRtContextNull);
+  EXPECT_EQ(other_set, ErrorCode::kOk);
+  EXPECT_EQ(other_device, 1);
+  ASSERT_TRUE(rt_->devices().GetDevice().ok());
+  EXPECT_EQ(*rt_->devices().GetDevice(), 0);
+}
+
+TEST_F(RuntimeTest, GivenCreateContextWhenCalledThenItBecomesCurrentWithItsOwnDefaultStream) {
+  EXPECT_CALL(dev1_, CreateStream()).Times(1);
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto ctx = rt_->devices().CreateContext(1);
+  ASSERT_TRUE(ctx.ok());
+  EXPECT_FALSE((*ctx)->is_primary());
+  EXPECT_EQ((*ctx)->device()->id(), 1);
+  ASSERT_TRUE(rt_->devices().GetCurrentContext().ok());
+  EXPECT_EQ(*rt_->devices().GetCurrentContext(), *ctx);
+  EXPECT_EQ(*rt_->devices().GetDevice(), 1);
+  EXPECT_EQ(rt_->devices().CreateContext(2).status().code(), ErrorCode::kRtInvalidDeviceId);
+}
+
+TEST_F(RuntimeTest, GivenContextWhenSetCurrentOnAnotherThreadThenThatThreadUsesIt) {
+  auto ctx = rt_->devices().CreateContext(1);
+  ASSERT_TRUE(ctx.ok());
+  Context* seen = nullptr;
+  ErrorCode set_code = ErrorCode::kInternalError;
+  int32_t device = -1;
+  std::thread t([&] {
+    set_code = rt_->devices().SetCurrentContext(*ctx).code();
+    auto c = rt_->devices().GetCurrentContext();
+    if (c.ok()) seen = *c;
+    auto d = rt_->devices().GetDevice();
+    if (d.ok()) device = *d;
+  });
+  t.join();
+  EXPECT_EQ(set_code, ErrorCode::kOk);
+  EXPECT_EQ(seen, *ctx);
+  EXPECT_EQ(device, 1);
+}
+
+TEST_F(RuntimeTest, GivenDestroyedContextWhenUsedThenInvalidHandleAndNoCurrentContext) {
+  auto ctx = rt_->devices().CreateContext(0);
+  ASSERT_TRUE(ctx.ok());
+  auto stream = rt_->devices().CreateStream();
+  ASSERT_TRUE(stream.ok());
+  EXPECT_CALL(dev0_, DestroyStream(_)).Times(2);  // its default stream and |stream|
+  ASSERT_EQ(rt_->devices().DestroyContext(*ctx).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().GetDevice().status().code(), ErrorCode::kRtContextNull);
+  EXPECT_EQ(rt_->devices().DestroyContext(*ctx).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SetCurrentContext(*ctx).code(), ErrorCode::kRtInvalidHandle);
+  // Streams of a destroyed context are gone too.
+  EXPECT_EQ(rt_->devices().SynchronizeStream(*stream).code(), ErrorCode::kRtInvalidHandle);
+}
+
+TEST_F(RuntimeTest, GivenPrimaryContextWhenDestroyContextThenParamInvalid) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto ctx = rt_->devices().GetCurrentContext();
+  ASSERT_TRUE(ctx.ok());
+  EXPECT_EQ(rt_->devices().DestroyContext(*ctx).code(), ErrorCode::kRtParamInvalid);
+  EXPECT_TRUE(rt_->devices().GetDevice().ok());
+}
+
+TEST_F(RuntimeTest, GivenUnknownContextWhenSetCurrentThenInvalidHandle) {
+  Context* bogus = reinterpret_cast<Context*>(uintptr_t{0x1000});
+  EXPECT_EQ(rt_->devices().SetCurrentContext(bogus).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SetCurrentContext(nullptr).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().DestroyContext(nullptr).code(), ErrorCode::kRtInvalidHandle);
+}
+
+TEST_F(RuntimeTest, GivenManyThreadsWhenCreatingAndDestroyingHandlesThenAllSucceed) {
+  constexpr int kThreads = 4;
+  constexpr int kIterations = 50;
+  std::vector<std::thread> threads;
+  std::vector<int> failures(kThreads, 0);
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      if (!rt_->devices().SetDevice(t % 2).ok()) ++failures[t];
+      for (int i = 0; i < kIterations; ++i) {
+        auto s = rt_->devices().CreateStream();
+        auto e = rt_->devices().CreateEvent();
+        if (!s.ok() || !e.ok()) {
+          ++failures[t];
+          continue;
+        }
+        if (!rt_->devices().RecordEvent(*e, *s).ok()) ++failures[t];
+        if (!rt_->devices().DestroyEvent(*e).ok()) ++failures[t];
+        if (!rt_->devices().DestroyStream(*s).ok()) ++failures[t];
+      }
+      auto d = rt_->devices().GetDevice();
+      if (!d.ok() || *d != t % 2) ++failures[t];
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures, std::vector<int>(kThreads, 0));
+}
+
+// ------------------------------------------------------------------ streams
+
+TEST_F(RuntimeTest, GivenStreamsWhenUsedThenCallsCarryTheBackendStreamIds) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);  // default stream = backend id 1
+  auto s2 = rt_->devices().CreateStream();
+  auto s3 = rt_->devices().CreateStream();
+  ASSERT_TRUE(s2.ok() && s3.ok());
+  EXPECT_EQ((*s2)->id(), 2u);
+  EXPECT_EQ((*s3)->id(), 3u);
+  EXPECT_FALSE((*s2)->is_default());
+
+  EXPECT_CALL(dev0_, SynchronizeStream(3u)).WillOnce(Return(Status()));
+  EXPECT_CALL(dev0_, SynchronizeStream(1u)).WillOnce(Return(Status()));
+  EXPECT_CALL(dev0_, QueryStream(2u)).WillOnce(Return(StatusOr<bool>(false)));
+  EXPECT_CALL(dev0_, DestroyStream(2u)).WillOnce(Return(Status()));
+  EXPECT_CALL(dev0_,
+              SubmitMarker(3u, AllOf(Field(&device::MarkerInfo::marker_id, 77u), Field(&device::MarkerInfo::tag, 5u),
+                                     Field(&device::MarkerInfo::host_tid, CurrentThreadId()))))
+      .WillOnce(Return(StatusOr<device::TaskId>(device::TaskId{42})));
+  EXPECT_EQ(rt_->devices().SynchronizeStream(*s3).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(nullptr).code(), ErrorCode::kOk);
+  auto idle = rt_->devices().QueryStream(*s2);
+  ASSERT_TRUE(idle.ok());
+  EXPECT_FALSE(*idle);
+  auto task = rt_->devices().SubmitMarker(*s3, 77, 5);
+  ASSERT_TRUE(task.ok());
+  EXPECT_EQ(*task, 42u);
+  EXPECT_EQ(rt_->devices().DestroyStream(*s2).code(), ErrorCode::kOk);
+  auto resolved = rt_->devices().ResolveStream(nullptr);
+  ASSERT_TRUE(resolved.ok());
+  EXPECT_EQ((*resolved)->id(), 1u);
+}
+
+TEST_F(RuntimeTest, GivenDestroyedStreamWhenUsedThenInvalidHandle) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto s = rt_->devices().CreateStream();
+  ASSERT_TRUE(s.ok());
+  ASSERT_EQ(rt_->devices().DestroyStream(*s).code(), ErrorCode::kOk);
+  EXPECT_CALL(dev0_, SynchronizeStream(_)).Times(0);
+  EXPECT_EQ(rt_->devices().DestroyStream(*s).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SynchronizeStream(*s).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().QueryStream(*s).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().ResolveStream(*s).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SubmitMarker(*s, 1, 1).status().code(), ErrorCode::kRtInvalidHandle);
+}
+
+TEST_F(RuntimeTest, GivenDefaultStreamWhenDestroyStreamThenParamInvalid) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  Stream* def = *rt_->devices().ResolveStream(nullptr);
+  EXPECT_CALL(dev0_, DestroyStream(_)).Times(0);
+  EXPECT_EQ(rt_->devices().DestroyStream(def).code(), ErrorCode::kRtParamInvalid);
+}
+
+TEST_F(RuntimeTest, GivenBackendStreamErrorsWhenCalledThenPropagatedUnchanged) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  EXPECT_CALL(dev0_, CreateStream())
+      .WillOnce(Return(StatusOr<device::StreamId>(Status(ErrorCode::kRtFeatureNotSupport, "no more"))));
+  EXPECT_EQ(rt_->devices().CreateStream().status().code(), ErrorCode::kRtFeatureNotSupport);
+  EXPECT_CALL(dev0_, SynchronizeStream(1u)).WillOnce(Return(Status(ErrorCode::kRtStreamNotComplete, "x")));
+  EXPECT_EQ(rt_->devices().SynchronizeStream(nullptr).code(), ErrorCode::kRtStreamNotComplete);
+  EXPECT_CALL(dev0_, SynchronizeDevice()).WillOnce(Return(Status(ErrorCode::kRtInternalError, "y")));
+  EXPECT_EQ(rt_->devices().SynchronizeDevice().code(), ErrorCode::kRtInternalError);
+  ::testing::Mock::VerifyAndClearExpectations(&dev0_);  // the destructor synchronises too
+}
+
+// ------------------------------------------------------------------- events
+
+TEST_F(RuntimeTest, GivenEventWhenRecordAndWaitThenBackendGetsStreamAndEventIds) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto s = rt_->devices().CreateStream();  // backend id 2
+  auto e = rt_->devices().CreateEvent();   // backend id 1
+  ASSERT_TRUE(s.ok() && e.ok());
+  EXPECT_EQ((*e)->id(), 1u);
+  {
+    InSequence seq;
+    EXPECT_CALL(dev0_, SubmitEventRecord(2u, 1u)).WillOnce(Return(Status()));
+    EXPECT_CALL(dev0_, SubmitEventRecord(1u, 1u)).WillOnce(Return(Status()));
+    EXPECT_CALL(dev0_, SubmitEventWait(1u, 1u)).WillOnce(Return(Status()));
+    EXPECT_CALL(dev0_, SubmitEventWait(2u, 1u)).WillOnce(Return(Status()));
+    EXPECT_CALL(dev0_, SynchronizeEvent(1u)).WillOnce(Return(Status()));
+    EXPECT_CALL(dev0_, DestroyEvent(1u)).WillOnce(Return(Status()));
+  }
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, *s).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, nullptr).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(nullptr, *e).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(*s, *e).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().SynchronizeEvent(*e).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().DestroyEvent(*e).code(), ErrorCode::kOk);
+}
+
+TEST_F(RuntimeTest, GivenBackendEventErrorsWhenRecordOrWaitThenPropagatedUnchanged) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto e = rt_->devices().CreateEvent();
+  ASSERT_TRUE(e.ok());
+  EXPECT_CALL(dev0_, SubmitEventRecord(_, _)).WillOnce(Return(Status(ErrorCode::kRtFailure, "r")));
+  EXPECT_CALL(dev0_, SubmitEventWait(_, _)).WillOnce(Return(Status(ErrorCode::kRtInternalError, "w")));
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, nullptr).code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(nullptr, *e).code(), ErrorCode::kRtInternalError);
+  EXPECT_CALL(dev0_, CreateEvent()).WillOnce(Return(StatusOr<device::EventId>(Status(ErrorCode::kRtFailure, "c"))));
+  EXPECT_EQ(rt_->devices().CreateEvent().status().code(), ErrorCode::kRtFailure);
+}
+
+TEST_F(RuntimeTest, GivenEventOnOtherDeviceWhenRecordOrWaitThenStreamContextError) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto e0 = rt_->devices().CreateEvent();
+  ASSERT_TRUE(e0.ok());
+  ASSERT_EQ(rt_->devices().SetDevice(1).code(), ErrorCode::kOk);
+  auto s1 = rt_->devices().CreateStream();
+  ASSERT_TRUE(s1.ok());
+  EXPECT_CALL(dev0_, SubmitEventRecord(_, _)).Times(0);
+  EXPECT_CALL(dev1_, SubmitEventRecord(_, _)).Times(0);
+  EXPECT_CALL(dev0_, SubmitEventWait(_, _)).Times(0);
+  EXPECT_CALL(dev1_, SubmitEventWait(_, _)).Times(0);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e0, nullptr).code(), ErrorCode::kRtStreamContext);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e0, *s1).code(), ErrorCode::kRtStreamContext);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(nullptr, *e0).code(), ErrorCode::kRtStreamContext);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(*s1, *e0).code(), ErrorCode::kRtStreamContext);
+}
+
+TEST_F(RuntimeTest, GivenDestroyedEventWhenUsedThenInvalidHandle) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto e = rt_->devices().CreateEvent();
+  auto ok_event = rt_->devices().CreateEvent();
+  ASSERT_TRUE(e.ok() && ok_event.ok());
+  ASSERT_EQ(rt_->devices().DestroyEvent(*e).code(), ErrorCode::kOk);
+  EXPECT_CALL(dev0_, SubmitEventRecord(_, _)).Times(0);
+  EXPECT_EQ(rt_->devices().DestroyEvent(*e).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, nullptr).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(nullptr, *e).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().SynchronizeEvent(*e).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().QueryEvent(*e).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*e, *ok_event).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*ok_event, *e).status().code(), ErrorCode::kRtInvalidHandle);
+}
+
+TEST_F(RuntimeTest, GivenValidEventWhenRecordOnDestroyedStreamThenInvalidHandle) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto e = rt_->devices().CreateEvent();
+  auto s = rt_->devices().CreateStream();
+  ASSERT_TRUE(e.ok() && s.ok());
+  ASSERT_EQ(rt_->devices().DestroyStream(*s).code(), ErrorCode::kOk);
+  EXPECT_EQ(rt_->devices().RecordEvent(*e, *s).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(rt_->devices().StreamWaitEvent(*s, *e).code(), ErrorCode::kRtInvalidHandle);
+}
+
+device::EventState State(bool recorded, bool complete, device::VirtualTimeNs ts) {
+  device::EventState s;
+  s.recorded = recorded;
+  s.complete = complete;
+  s.timestamp_ns = ts;
+  return s;
+}
+
+TEST_F(RuntimeTest, GivenEventsNotRecordedWhenElapsedTimeThenRtInternalError) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();  // id 1
+  auto b = rt_->devices().CreateEvent();  // id 2
+  ASSERT_TRUE(a.ok() && b.ok());
+  // Default mock state: never recorded.
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtInternalError);
+  // Only the start recorded.
+  ON_CALL(dev0_, QueryEvent(1u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, true, 100))));
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtInternalError);
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*b, *a).status().code(), ErrorCode::kRtInternalError);
+}
+
+TEST_F(RuntimeTest, GivenRecordedButIncompleteEventWhenElapsedTimeThenTimestampInvalid) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();
+  auto b = rt_->devices().CreateEvent();
+  ASSERT_TRUE(a.ok() && b.ok());
+  ON_CALL(dev0_, QueryEvent(1u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, true, 100))));
+  ON_CALL(dev0_, QueryEvent(2u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, false, 200))));
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtEventTimestampInvalid);
+}
+
+TEST_F(RuntimeTest, GivenTwoCompleteEventsWhenElapsedTimeThenMillisecondsBetweenTimestamps) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();
+  auto b = rt_->devices().CreateEvent();
+  ASSERT_TRUE(a.ok() && b.ok());
+  ON_CALL(dev0_, QueryEvent(1u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, true, 1'000'000))));
+  ON_CALL(dev0_, QueryEvent(2u)).WillByDefault(Return(StatusOr<device::EventState>(State(true, true, 3'500'000))));
+  auto ms = rt_->devices().EventElapsedTime(*a, *b);
+  ASSERT_TRUE(ms.ok()) << ms.status().ToString();
+  EXPECT_FLOAT_EQ(*ms, 2.5f);
+  auto neg = rt_->devices().EventElapsedTime(*b, *a);
+  ASSERT_TRUE(neg.ok());
+  EXPECT_FLOAT_EQ(*neg, -2.5f);
+}
+
+TEST_F(RuntimeTest, GivenQueryEventFailsWhenElapsedTimeThenErrorPropagatesUnchanged) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();
+  auto b = rt_->devices().CreateEvent();
+  ASSERT_TRUE(a.ok() && b.ok());
+  ON_CALL(dev0_, QueryEvent(2u))
+      .WillByDefault(Return(StatusOr<device::EventState>(Status(ErrorCode::kRtFailure, "q"))));
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(rt_->devices().QueryEvent(*b).status().code(), ErrorCode::kRtFailure);
+}
+
+TEST_F(RuntimeTest, GivenEventsOnDifferentDevicesWhenElapsedTimeThenParamInvalid) {
+  ASSERT_EQ(rt_->devices().SetDevice(0).code(), ErrorCode::kOk);
+  auto a = rt_->devices().CreateEvent();
+  ASSERT_EQ(rt_->devices().SetDevice(1).code(), ErrorCode::kOk);
+  auto b = rt_->devices().CreateEvent();
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().code(), ErrorCode::kRtParamInvalid);
+}
+
+// ------------------------------------------------------------------- memory
+
+}  // namespace
+}  // namespace aclsim::runtime
