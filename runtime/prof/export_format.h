@@ -114,6 +114,12 @@ class TraceEvents {
     f_.JsonString(s);
     return *this;
   }
+  // A value already in JSON form (a constant such as 0 or "N/A").
+  TraceEvents& ArgRaw(std::string_view key, std::string_view json) {
+    Key(key);
+    f_.Put(json);
+    return *this;
+  }
   // A number written as a JSON string, as msprof writes some fields.
   TraceEvents& ArgQuotedU64(std::string_view key, uint64_t v) {
     Key(key);

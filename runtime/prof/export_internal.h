@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,7 +35,16 @@ class OutFile {
     if (pos_ == kBufferBytes) Flush();
     buf_[pos_++] = c;
   }
-  void Put(std::string_view s);
+  // Short pieces that fit the buffer are copied inline: the row and event
+  // writers put many small literals.
+  void Put(std::string_view s) {
+    if (s.size() <= kBufferBytes / 2 && s.size() <= kBufferBytes - pos_) {
+      std::memcpy(buf_.data() + pos_, s.data(), s.size());
+      pos_ += s.size();
+      return;
+    }
+    PutSlow(s);
+  }
   void U64(uint64_t v);
   void I64(int64_t v);
   // |ns| as microseconds with exactly three decimals ("1234.567", "-0.001").
@@ -51,6 +61,8 @@ class OutFile {
  private:
   static constexpr size_t kBufferBytes = 1 << 20;
   void Flush();
+  // Put() of a piece that needs a flush first, or a large one (written directly).
+  void PutSlow(std::string_view s);
   void Ensure(size_t n) {
     if (kBufferBytes - pos_ < n) Flush();
   }

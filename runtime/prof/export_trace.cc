@@ -154,7 +154,7 @@ void WriteTxEvents(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
                        : r.event_type == 3 ? "marker_ex"
                                            : "";
     if (r.event_type == 3) {
-      w.ArgString("event_type", "marker_ex").ArgQuotedU64("domain", r.domain).EndArgs();
+      w.ArgRaw("event_type", "\"marker_ex\"").ArgQuotedU64("domain", r.domain).EndArgs();
       if (r.has_device && l.markex_by_id.count(TaskKey(r.device_id, r.mark_id)) != 0) {
         w.Flow("MsTx", r.mark_id, true, l.tx_pid, r.tid, r.start_ns);
       }
@@ -189,14 +189,14 @@ void WriteTaskEvents(const Context& ctx, const TraceLayout& l, TraceEvents& w) {
     }
     w.ArgU64("Model Id", t.model_id);
     if (t.is_marker) {
-      w.ArgString("Task Type", "PROFILER_TRACE_EX");
+      w.ArgRaw("Task Type", "\"PROFILER_TRACE_EX\"");
     } else {
       w.ArgString("Task Type", t.op != nullptr && !t.op->task_type.empty() ? std::string_view(t.op->task_type) : "N/A");
     }
     w.ArgU64("Physic Stream Id", t.stream_id)
         .ArgU64("Task Id", t.task_id)
-        .ArgU64("Batch Id", 0)
-        .ArgU64("Subtask Id", 4294967295u)
+        .ArgRaw("Batch Id", "0")
+        .ArgRaw("Subtask Id", "4294967295")
         .ArgU64("connection_id", conn);
     if (t.is_marker) w.ArgU64("Index Id", t.marker_id).ArgU64("Tag Id", t.marker_tag);
     w.EndArgs();
@@ -215,8 +215,8 @@ void WriteIterationEvents(const SessionData& d, const TraceLayout& l, TraceEvent
     w.Complete("Iteration " + std::to_string(it.index_id), pid, l.step_tid.at(it.device_id), it.start_host_ns,
                it.end_host_ns - it.start_host_ns);
     w.ArgU64("Iteration ID", it.index_id)
-        .ArgString("FP Start", "N/A")
-        .ArgString("BP End", "N/A")
+        .ArgRaw("FP Start", "\"N/A\"")
+        .ArgRaw("BP End", "\"N/A\"")
         .ArgQuotedUs3("Iteration End", it.end_host_ns)
         .ArgUs3("Iteration Time(us)", it.end_host_ns - it.start_host_ns)
         .EndArgs();
