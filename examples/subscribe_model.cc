@@ -100,87 +100,132 @@ void DestroyDataset(aclmdlDataset* dataset) {
   CHECK_ACL(aclmdlDestroyDataset(dataset));
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
   const char* model_path = nullptr;
   const char* config = nullptr;
   int iterations = 1;
   size_t limit = 40;
+};
+
+// False when the arguments do not make a valid command line.
+bool ParseArgs(int argc, char** argv, Options* opt) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
-      iterations = std::atoi(argv[++i]);
+      opt->iterations = std::atoi(argv[++i]);
     } else if (std::strcmp(argv[i], "--limit") == 0 && i + 1 < argc) {
-      limit = static_cast<size_t>(std::atol(argv[++i]));
+      opt->limit = static_cast<size_t>(std::atol(argv[++i]));
     } else if (std::strcmp(argv[i], "--config") == 0 && i + 1 < argc) {
-      config = argv[++i];
-    } else if (argv[i][0] != '-' && model_path == nullptr) {
-      model_path = argv[i];
+      opt->config = argv[++i];
+    } else if (argv[i][0] != '-' && opt->model_path == nullptr) {
+      opt->model_path = argv[i];
     } else {
-      model_path = nullptr;
+      opt->model_path = nullptr;
       break;
     }
   }
-  if (model_path == nullptr || iterations < 1) {
-    std::fprintf(stderr, "usage: %s MODEL.json [--iterations N] [--limit ROWS] [--config acl.json]\n", argv[0]);
-    return 2;
-  }
+  return opt->model_path != nullptr && opt->iterations >= 1;
+}
 
-  CHECK_ACL(aclInit(config));
-  CHECK_ACL(aclrtSetDevice(0));
-  uint32_t model_id = 0;
-  CHECK_ACL(aclmdlLoadFromFile(model_path, &model_id));
-  aclmdlDesc* desc = aclmdlCreateDesc();
-  CHECK_ACL(aclmdlGetDesc(desc, model_id));
+// A loaded model with device buffers for its inputs and outputs.
+struct Model {
+  uint32_t id = 0;
+  aclmdlDesc* desc = nullptr;
   std::vector<void*> memory;
-  aclmdlDataset* input = MakeDataset(desc, true, &memory);
-  aclmdlDataset* output = MakeDataset(desc, false, &memory);
+  aclmdlDataset* input = nullptr;
+  aclmdlDataset* output = nullptr;
+};
 
+Model LoadModel(const char* path) {
+  Model m;
+  CHECK_ACL(aclmdlLoadFromFile(path, &m.id));
+  m.desc = aclmdlCreateDesc();
+  CHECK_ACL(aclmdlGetDesc(m.desc, m.id));
+  m.input = MakeDataset(m.desc, true, &m.memory);
+  m.output = MakeDataset(m.desc, false, &m.memory);
+  return m;
+}
+
+void UnloadModel(Model* m) {
+  DestroyDataset(m->input);
+  DestroyDataset(m->output);
+  for (void* p : m->memory) CHECK_ACL(aclrtFree(p));
+  CHECK_ACL(aclmdlDestroyDesc(m->desc));
+  CHECK_ACL(aclmdlUnload(m->id));
+}
+
+// What the subscription delivered.
+struct Collected {
+  std::vector<OpRow> rows;
+  uint64_t bytes = 0;
+  int write_fd = -1;  // the pipe's write end, as aclprofModelUnSubscribe left it
+};
+
+// Subscribes to |model| with a pipe read by a reader thread, runs it
+// |iterations| times, unsubscribes and joins the reader. False on failure.
+bool SubscribeAndRun(const Model& model, int iterations, Collected* out) {
   int fds[2];
   if (pipe(fds) != 0) {
     std::perror("pipe");
-    return 1;
+    return false;
   }
-  int write_fd = fds[1];  // must stay alive until aclprofModelUnSubscribe
-  std::vector<OpRow> rows;
-  uint64_t bytes = 0;
-  std::thread reader([&] { rows = ReadRecords(fds[0], &bytes); });
+  out->write_fd = fds[1];  // must stay alive until aclprofModelUnSubscribe
+  std::thread reader([&] { out->rows = ReadRecords(fds[0], &out->bytes); });
 
-  aclprofSubscribeConfig* sub_config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &write_fd);
+  aclprofSubscribeConfig* sub_config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &out->write_fd);
   if (sub_config == nullptr) {
     std::fprintf(stderr, "aclprofCreateSubscribeConfig failed\n");
-    return 1;
+    return false;
   }
-  CHECK_ACL(aclprofModelSubscribe(model_id, sub_config));
-  for (int i = 0; i < iterations; ++i) CHECK_ACL(aclmdlExecute(model_id, input, output));
-  CHECK_ACL(aclprofModelUnSubscribe(model_id));
+  CHECK_ACL(aclprofModelSubscribe(model.id, sub_config));
+  for (int i = 0; i < iterations; ++i) CHECK_ACL(aclmdlExecute(model.id, model.input, model.output));
+  CHECK_ACL(aclprofModelUnSubscribe(model.id));
   reader.join();
   close(fds[0]);
   CHECK_ACL(aclprofDestroySubscribeConfig(sub_config));
+  return true;
+}
 
+// The first |opt.limit| records as a table, then the device time they span.
+void PrintRecords(const Collected& c, const Options& opt) {
+  const std::vector<OpRow>& rows = c.rows;
   std::printf("subscription: %zu op records (%" PRIu64
               " bytes) from %d run(s) of %s; write fd after unsubscribe: %d\n\n",
-              rows.size(), bytes, iterations, model_path, write_fd);
+              rows.size(), c.bytes, opt.iterations, opt.model_path, c.write_fd);
   std::printf("%-5s %-6s %-40s %-22s %14s %14s %12s\n", "#", "model", "op name", "op type", "start (us)",
               "duration (us)", "exec (us)");
   uint64_t first = rows.empty() ? 0 : rows[0].start, last = 0;
   for (size_t i = 0; i < rows.size(); ++i) {
     first = std::min(first, rows[i].start);
     last = std::max(last, rows[i].start + rows[i].duration);
-    if (i < limit) {
+    if (i < opt.limit) {
       std::printf("%-5zu %-6zu %-40.40s %-22.22s %14.3f %14.3f %12.3f\n", i, rows[i].model_id, rows[i].name.c_str(),
                   rows[i].type.c_str(), static_cast<double>(rows[i].start) / 1e3,
                   static_cast<double>(rows[i].duration) / 1e3, static_cast<double>(rows[i].execution) / 1e3);
     }
   }
-  if (rows.size() > limit) std::printf("... %zu more records (use --limit to print them)\n", rows.size() - limit);
-  std::printf("\ntotal device time: %.3f us for %d run(s)\n", static_cast<double>(last - first) / 1e3, iterations);
+  if (rows.size() > opt.limit) {
+    std::printf("... %zu more records (use --limit to print them)\n", rows.size() - opt.limit);
+  }
+  std::printf("\ntotal device time: %.3f us for %d run(s)\n", static_cast<double>(last - first) / 1e3, opt.iterations);
+}
 
-  DestroyDataset(input);
-  DestroyDataset(output);
-  for (void* p : memory) CHECK_ACL(aclrtFree(p));
-  CHECK_ACL(aclmdlDestroyDesc(desc));
-  CHECK_ACL(aclmdlUnload(model_id));
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options opt;
+  if (!ParseArgs(argc, argv, &opt)) {
+    std::fprintf(stderr, "usage: %s MODEL.json [--iterations N] [--limit ROWS] [--config acl.json]\n", argv[0]);
+    return 2;
+  }
+
+  CHECK_ACL(aclInit(opt.config));
+  CHECK_ACL(aclrtSetDevice(0));
+  Model model = LoadModel(opt.model_path);
+  Collected collected;
+  if (!SubscribeAndRun(model, opt.iterations, &collected)) return 1;
+  PrintRecords(collected, opt);
+
+  UnloadModel(&model);
   CHECK_ACL(aclrtResetDevice(0));
   CHECK_ACL(aclFinalize());
   return 0;

@@ -163,9 +163,26 @@ Status ValidateCubeOp(const Graph& g, const Op& op) {
   return OkStatus();
 }
 
-}  // namespace
+// Loading state shared by the steps of LoadGraphFromJson: the graph being
+// built, tensor names seen so far, and the ops in file order with the input
+// names they still have to resolve.
+struct LoadState {
+  Graph graph;
+  std::unordered_map<std::string, int32_t> tensor_index;
+  std::vector<Op> parsed_ops;
+  std::vector<std::vector<std::string>> input_names;
 
-StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
+  Status AddTensor(Tensor t, const std::string& where) {
+    if (!tensor_index.emplace(t.name, static_cast<int32_t>(graph.tensors.size())).second) {
+      return ParseError(where + ": duplicate tensor name '" + t.name + "'");
+    }
+    graph.tensors.push_back(std::move(t));
+    return OkStatus();
+  }
+};
+
+// Non-blank, valid JSON, an object, with the schema tag this loader reads.
+StatusOr<json> ParseDocument(std::string_view text) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     return Status(ErrorCode::kModelSizeInvalid, "model: input is empty");
   }
@@ -181,18 +198,11 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
   if (!schema->is_string() || schema->get<std::string>() != kGraphSchemaTag) {
     return Status(ErrorCode::kDeserializeModel, "model: unsupported schema (expected \"aclsim.graph.v1\")");
   }
+  return doc;
+}
 
-  Graph graph;
-  ACLSIM_RETURN_IF_ERROR(RequireString(doc, "name", "graph", &graph.name));
-  std::unordered_map<std::string, int32_t> tensor_index;
-  auto add_tensor = [&](Tensor t, const std::string& where) -> Status {
-    if (!tensor_index.emplace(t.name, static_cast<int32_t>(graph.tensors.size())).second) {
-      return ParseError(where + ": duplicate tensor name '" + t.name + "'");
-    }
-    graph.tensors.push_back(std::move(t));
-    return OkStatus();
-  };
-
+// The graph's "inputs" (required) and "weights" (optional) tensors.
+Status ParseGraphTensors(const json& doc, LoadState* st) {
   auto inputs = doc.find("inputs");
   if (inputs == doc.end()) return MissingField("graph", "inputs");
   if (!inputs->is_array()) return ParseError("inputs must be an array");
@@ -200,8 +210,8 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
     Tensor t;
     std::string where = "inputs[" + std::to_string(i) + "]";
     ACLSIM_RETURN_IF_ERROR(ParseTensorSpec((*inputs)[i], where, TensorKind::kInput, &t));
-    graph.inputs.push_back(static_cast<int32_t>(graph.tensors.size()));
-    ACLSIM_RETURN_IF_ERROR(add_tensor(std::move(t), where));
+    st->graph.inputs.push_back(static_cast<int32_t>(st->graph.tensors.size()));
+    ACLSIM_RETURN_IF_ERROR(st->AddTensor(std::move(t), where));
   }
   if (auto weights = doc.find("weights"); weights != doc.end()) {
     if (!weights->is_array()) return ParseError("weights must be an array");
@@ -209,20 +219,81 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
       Tensor t;
       std::string where = "weights[" + std::to_string(i) + "]";
       ACLSIM_RETURN_IF_ERROR(ParseTensorSpec((*weights)[i], where, TensorKind::kWeight, &t));
-      ACLSIM_RETURN_IF_ERROR(add_tensor(std::move(t), where));
+      ACLSIM_RETURN_IF_ERROR(st->AddTensor(std::move(t), where));
     }
   }
+  return OkStatus();
+}
 
+// An op's optional fields: engine, stream, duration_ns, block_dim, attrs.
+Status ParseOpOptions(const json& o, const std::string& where, Op* op) {
+  op->engine = DefaultEngineForOpType(op->type);
+  if (auto e = o.find("engine"); e != o.end()) {
+    auto engine = e->is_string() ? ParseEngine(e->get<std::string>()) : std::nullopt;
+    if (!engine) return ParseError(where + " has unknown engine (AI_CORE, AI_VECTOR, AI_CPU)");
+    op->engine = *engine;
+  }
+  if (auto s = o.find("stream"); s != o.end()) {
+    if (!s->is_number_integer() || s->get<int64_t>() < 0 || s->get<int64_t>() > 63) {
+      return ParseError(where + " stream must be an integer in [0, 63]");
+    }
+    op->stream = static_cast<uint32_t>(s->get<int64_t>());
+  }
+  if (auto d = o.find("duration_ns"); d != o.end()) {
+    if (!d->is_number_integer() || d->get<int64_t>() < 0) {
+      return ParseError(where + " duration_ns must be a non-negative integer");
+    }
+    op->duration_ns = d->get<int64_t>();
+  }
+  if (auto b = o.find("block_dim"); b != o.end()) {
+    if (!b->is_number_integer() || b->get<int64_t>() < 1 || b->get<int64_t>() > 65535) {
+      return ParseError(where + " block_dim must be an integer in [1, 65535]");
+    }
+    op->block_dim = static_cast<uint32_t>(b->get<int64_t>());
+  }
+  if (auto a = o.find("attrs"); a != o.end()) {
+    if (!a->is_object()) return ParseError(where + " attrs must be an object");
+    for (auto it = a->begin(); it != a->end(); ++it) {
+      auto value = ParseAttr(it.value(), where + " attr '" + it.key() + "'");
+      if (!value.ok()) return value.status();
+      op->attrs.emplace(it.key(), std::move(value).value());
+    }
+  }
+  return OkStatus();
+}
+
+// An op's "inputs" (names, resolved later) and "outputs" (tensors it defines,
+// added now so that ops listed earlier may read them).
+Status ParseOpTensors(const json& o, const std::string& where, size_t op_index, LoadState* st, Op* op,
+                      std::vector<std::string>* names) {
+  auto in = o.find("inputs");
+  if (in == o.end()) return MissingField(where, "inputs");
+  if (!in->is_array()) return ParseError(where + " inputs must be an array of tensor names");
+  for (const auto& n : *in) {
+    if (!n.is_string()) return ParseError(where + " inputs must be tensor names");
+    names->push_back(n.get<std::string>());
+  }
+  auto out = o.find("outputs");
+  if (out == o.end()) return MissingField(where, "outputs");
+  if (!out->is_array() || out->empty()) return ParseError(where + " outputs must be a non-empty array");
+  for (size_t k = 0; k < out->size(); ++k) {
+    Tensor t;
+    ACLSIM_RETURN_IF_ERROR(ParseTensorSpec((*out)[k], where + " output", TensorKind::kIntermediate, &t));
+    t.producer = static_cast<int32_t>(op_index);
+    op->outputs.push_back(static_cast<int32_t>(st->graph.tensors.size()));
+    ACLSIM_RETURN_IF_ERROR(st->AddTensor(std::move(t), where));
+  }
+  return OkStatus();
+}
+
+// First pass over "ops": op fields and output tensors, so inputs may name
+// outputs of ops listed later (the order is fixed up by SortOps).
+Status ParseOps(const json& doc, LoadState* st) {
   auto ops = doc.find("ops");
   if (ops == doc.end()) return MissingField("graph", "ops");
   if (!ops->is_array() || ops->empty()) return ParseError("ops must be a non-empty array");
-
-  // First pass: op fields and output tensors, so inputs may name outputs of
-  // ops listed later (the order is fixed up by the topological sort below).
-  std::vector<Op> parsed_ops;
-  std::vector<std::vector<std::string>> input_names;
   std::unordered_map<std::string, size_t> op_names;
-  parsed_ops.reserve(ops->size());
+  st->parsed_ops.reserve(ops->size());
   for (size_t i = 0; i < ops->size(); ++i) {
     const json& o = (*ops)[i];
     std::string where = "ops[" + std::to_string(i) + "]";
@@ -232,86 +303,55 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
     where = "op '" + op.name + "'";
     if (!op_names.emplace(op.name, i).second) return ParseError("duplicate op name '" + op.name + "'");
     ACLSIM_RETURN_IF_ERROR(RequireString(o, "type", where, &op.type));
-    op.engine = DefaultEngineForOpType(op.type);
-    if (auto e = o.find("engine"); e != o.end()) {
-      auto engine = e->is_string() ? ParseEngine(e->get<std::string>()) : std::nullopt;
-      if (!engine) return ParseError(where + " has unknown engine (AI_CORE, AI_VECTOR, AI_CPU)");
-      op.engine = *engine;
-    }
-    if (auto s = o.find("stream"); s != o.end()) {
-      if (!s->is_number_integer() || s->get<int64_t>() < 0 || s->get<int64_t>() > 63) {
-        return ParseError(where + " stream must be an integer in [0, 63]");
-      }
-      op.stream = static_cast<uint32_t>(s->get<int64_t>());
-    }
-    if (auto d = o.find("duration_ns"); d != o.end()) {
-      if (!d->is_number_integer() || d->get<int64_t>() < 0) {
-        return ParseError(where + " duration_ns must be a non-negative integer");
-      }
-      op.duration_ns = d->get<int64_t>();
-    }
-    if (auto b = o.find("block_dim"); b != o.end()) {
-      if (!b->is_number_integer() || b->get<int64_t>() < 1 || b->get<int64_t>() > 65535) {
-        return ParseError(where + " block_dim must be an integer in [1, 65535]");
-      }
-      op.block_dim = static_cast<uint32_t>(b->get<int64_t>());
-    }
-    if (auto a = o.find("attrs"); a != o.end()) {
-      if (!a->is_object()) return ParseError(where + " attrs must be an object");
-      for (auto it = a->begin(); it != a->end(); ++it) {
-        auto value = ParseAttr(it.value(), where + " attr '" + it.key() + "'");
-        if (!value.ok()) return value.status();
-        op.attrs.emplace(it.key(), std::move(value).value());
-      }
-    }
-    auto in = o.find("inputs");
-    if (in == o.end()) return MissingField(where, "inputs");
-    if (!in->is_array()) return ParseError(where + " inputs must be an array of tensor names");
+    ACLSIM_RETURN_IF_ERROR(ParseOpOptions(o, where, &op));
     std::vector<std::string> names;
-    for (const auto& n : *in) {
-      if (!n.is_string()) return ParseError(where + " inputs must be tensor names");
-      names.push_back(n.get<std::string>());
-    }
-    auto out = o.find("outputs");
-    if (out == o.end()) return MissingField(where, "outputs");
-    if (!out->is_array() || out->empty()) return ParseError(where + " outputs must be a non-empty array");
-    for (size_t k = 0; k < out->size(); ++k) {
-      Tensor t;
-      ACLSIM_RETURN_IF_ERROR(ParseTensorSpec((*out)[k], where + " output", TensorKind::kIntermediate, &t));
-      t.producer = static_cast<int32_t>(i);
-      op.outputs.push_back(static_cast<int32_t>(graph.tensors.size()));
-      ACLSIM_RETURN_IF_ERROR(add_tensor(std::move(t), where));
-    }
-    parsed_ops.push_back(std::move(op));
-    input_names.push_back(std::move(names));
+    ACLSIM_RETURN_IF_ERROR(ParseOpTensors(o, where, i, st, &op, &names));
+    st->parsed_ops.push_back(std::move(op));
+    st->input_names.push_back(std::move(names));
   }
+  return OkStatus();
+}
 
-  // Resolve inputs and build the dependency graph.
-  const size_t n = parsed_ops.size();
-  std::vector<std::vector<size_t>> consumers(n);
-  std::vector<size_t> pending(n, 0);
+// Op dependencies in file order: who consumes each op's outputs, and how many
+// producers each op still waits for.
+struct Dependencies {
+  std::vector<std::vector<size_t>> consumers;
+  std::vector<size_t> pending;
+};
+
+// Resolves every op's input names to tensor indices and records the edges.
+StatusOr<Dependencies> ResolveInputs(LoadState* st) {
+  const size_t n = st->parsed_ops.size();
+  Dependencies deps{std::vector<std::vector<size_t>>(n), std::vector<size_t>(n, 0)};
   for (size_t i = 0; i < n; ++i) {
-    for (const auto& name : input_names[i]) {
-      auto it = tensor_index.find(name);
-      if (it == tensor_index.end()) {
-        return ParseError("op '" + parsed_ops[i].name + "' reads tensor '" + name +
+    for (const auto& name : st->input_names[i]) {
+      auto it = st->tensor_index.find(name);
+      if (it == st->tensor_index.end()) {
+        return ParseError("op '" + st->parsed_ops[i].name + "' reads tensor '" + name +
                           "' that no input, weight or op defines");
       }
-      parsed_ops[i].inputs.push_back(it->second);
-      int32_t producer = graph.tensors[static_cast<size_t>(it->second)].producer;
+      st->parsed_ops[i].inputs.push_back(it->second);
+      int32_t producer = st->graph.tensors[static_cast<size_t>(it->second)].producer;
       if (producer >= 0) {
         if (static_cast<size_t>(producer) == i) {
-          return ParseError("op '" + parsed_ops[i].name + "' reads its own output (cycle)");
+          return ParseError("op '" + st->parsed_ops[i].name + "' reads its own output (cycle)");
         }
-        consumers[static_cast<size_t>(producer)].push_back(i);
-        ++pending[i];
+        deps.consumers[static_cast<size_t>(producer)].push_back(i);
+        ++deps.pending[i];
       }
     }
   }
-  // Kahn's algorithm, smallest file index first: stable and deterministic.
+  return deps;
+}
+
+// Moves the ops into the graph in topological order (Kahn's algorithm,
+// smallest file index first: stable and deterministic) and renumbers the
+// tensors' producers to match.
+Status SortOps(Dependencies deps, LoadState* st) {
+  const size_t n = st->parsed_ops.size();
   std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
   for (size_t i = 0; i < n; ++i) {
-    if (pending[i] == 0) ready.push(i);
+    if (deps.pending[i] == 0) ready.push(i);
   }
   std::vector<int32_t> new_index(n, -1);
   std::vector<size_t> order;
@@ -321,35 +361,41 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
     ready.pop();
     new_index[i] = static_cast<int32_t>(order.size());
     order.push_back(i);
-    for (size_t c : consumers[i]) {
-      if (--pending[c] == 0) ready.push(c);
+    for (size_t c : deps.consumers[i]) {
+      if (--deps.pending[c] == 0) ready.push(c);
     }
   }
   if (order.size() != n) {
     for (size_t i = 0; i < n; ++i) {
       if (new_index[i] < 0) {
-        return ParseError("the op graph has a cycle through op '" + parsed_ops[i].name + "'");
+        return ParseError("the op graph has a cycle through op '" + st->parsed_ops[i].name + "'");
       }
     }
   }
+  Graph& graph = st->graph;
   graph.ops.reserve(n);
-  for (size_t i : order) graph.ops.push_back(std::move(parsed_ops[i]));
+  for (size_t i : order) graph.ops.push_back(std::move(st->parsed_ops[i]));
   for (auto& t : graph.tensors) {
     if (t.producer >= 0) t.producer = new_index[static_cast<size_t>(t.producer)];
   }
   uint32_t max_stream = 0;
   for (const auto& op : graph.ops) max_stream = std::max(max_stream, op.stream);
   graph.stream_count = max_stream + 1;
+  return OkStatus();
+}
 
+// The graph's "outputs": distinct names of tensors that ops produce.
+Status ParseGraphOutputs(const json& doc, LoadState* st) {
   auto outputs = doc.find("outputs");
   if (outputs == doc.end()) return MissingField("graph", "outputs");
   if (!outputs->is_array() || outputs->empty()) {
     return ParseError("outputs must be a non-empty array of tensor names");
   }
+  Graph& graph = st->graph;
   for (const auto& o : *outputs) {
     if (!o.is_string()) return ParseError("outputs must be tensor names");
-    auto it = tensor_index.find(o.get<std::string>());
-    if (it == tensor_index.end()) {
+    auto it = st->tensor_index.find(o.get<std::string>());
+    if (it == st->tensor_index.end()) {
       return ParseError("graph output '" + o.get<std::string>() + "' is not a defined tensor");
     }
     if (graph.tensors[static_cast<size_t>(it->second)].kind != TensorKind::kIntermediate) {
@@ -360,8 +406,22 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
     }
     graph.outputs.push_back(it->second);
   }
-  for (const auto& op : graph.ops) ACLSIM_RETURN_IF_ERROR(ValidateCubeOp(graph, op));
-  return graph;
+  return OkStatus();
+}
+
+}  // namespace
+
+StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
+  ACLSIM_ASSIGN_OR_RETURN(const json doc, ParseDocument(text));
+  LoadState st;
+  ACLSIM_RETURN_IF_ERROR(RequireString(doc, "name", "graph", &st.graph.name));
+  ACLSIM_RETURN_IF_ERROR(ParseGraphTensors(doc, &st));
+  ACLSIM_RETURN_IF_ERROR(ParseOps(doc, &st));
+  ACLSIM_ASSIGN_OR_RETURN(Dependencies deps, ResolveInputs(&st));
+  ACLSIM_RETURN_IF_ERROR(SortOps(std::move(deps), &st));
+  ACLSIM_RETURN_IF_ERROR(ParseGraphOutputs(doc, &st));
+  for (const auto& op : st.graph.ops) ACLSIM_RETURN_IF_ERROR(ValidateCubeOp(st.graph, op));
+  return std::move(st.graph);
 }
 
 StatusOr<Graph> LoadGraphFromFile(const std::string& path) {

@@ -16,13 +16,16 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/prof/export_format.h"
 #include "runtime/prof/export_internal.h"
 
 namespace aclsim::prof {
 namespace {
 
 using export_internal::Context;
+using export_internal::CsvRow;
 using export_internal::OutFile;
+using export_internal::TxEventTypeName;
 
 constexpr std::string_view kNa = "N/A";
 constexpr uint64_t kAclApiBit = 0x1;
@@ -39,14 +42,6 @@ std::string PathOf(const std::string& dir, const char* kind, const std::string& 
 }
 
 std::string_view OrNa(const std::string& s) { return s.empty() ? kNa : std::string_view(s); }
-
-// msprof appends a TAB to start/stop timestamps in its CSVs (op_summary
-// "Task Start Time(us)", task_time "task_start(us)"/"task_stop(us)") so
-// spreadsheets keep them as text; we do the same.
-void TimeCellWithTab(OutFile& f, int64_t host_ns) {
-  f.Us3(host_ns);
-  f.Put('\t');
-}
 
 Status WriteOpSummary(const Context& ctx, const std::string& path) {
   OutFile f;
@@ -69,44 +64,21 @@ Status WriteOpSummary(const Context& ctx, const std::string& path) {
     static const OpInfo kUnknown{};
     const OpInfo& op = t.op != nullptr ? *t.op : kUnknown;
     const bool details = !ctx.l0_only && t.op != nullptr;
-    f.U64(t.device_id);
-    f.Put(',');
-    f.U64(t.model_id);
-    f.Put(',');
-    f.U64(t.task_id);
-    f.Put(',');
-    f.U64(t.stream_id);
-    f.Put(',');
-    f.CsvCell(OrNa(op.name));
-    f.Put(',');
-    f.CsvCell(details ? OrNa(op.type) : kNa);
-    f.Put(",N/A,");  // OP State: static/dynamic shape is not modelled
-    f.CsvCell(details ? OrNa(op.task_type) : kNa);
-    f.Put(',');
-    TimeCellWithTab(f, start);
-    f.Put(',');
-    f.Us3(end - start);
-    f.Put(',');
-    f.Us3(wait);
-    f.Put(',');
-    f.U64(details ? t.block_dim : 0);
-    f.Put(",0,N/A,");  // Mix Block Num, HF32 Eligible
+    CsvRow row(f);
+    row.U64(t.device_id).U64(t.model_id).U64(t.task_id).U64(t.stream_id);
+    row.Text(OrNa(op.name)).Text(details ? OrNa(op.type) : kNa);
+    row.Na();  // OP State: static/dynamic shape is not modelled
+    row.Text(details ? OrNa(op.task_type) : kNa);
+    row.Us3Tab(start).Us3(end - start).Us3(wait).U64(details ? t.block_dim : 0);
+    row.Raw("0").Na();  // Mix Block Num, HF32 Eligible
     if (details) {
-      f.CsvCell(op.input_shapes);
-      f.Put(',');
-      f.CsvCell(op.input_data_types);
-      f.Put(',');
-      f.CsvCell(op.input_formats);
-      f.Put(',');
-      f.CsvCell(op.output_shapes);
-      f.Put(',');
-      f.CsvCell(op.output_data_types);
-      f.Put(',');
-      f.CsvCell(op.output_formats);
+      row.Text(op.input_shapes).Text(op.input_data_types).Text(op.input_formats);
+      row.Text(op.output_shapes).Text(op.output_data_types).Text(op.output_formats);
     } else {
-      f.Put("N/A,N/A,N/A,N/A,N/A,N/A");
+      row.Na().Na().Na().Na().Na().Na();
     }
-    f.Put(",N/A\n");  // Context ID: no FFTS+ subtasks
+    row.Na();  // Context ID: no FFTS+ subtasks
+    row.End();
   }
   return f.Close();
 }
@@ -146,24 +118,17 @@ Status WriteOpStatistic(const Context& ctx, const std::string& path) {
   for (const auto* row : rows) {
     const Stat& s = row->second;
     const int64_t dev_total = device_total_ns[row->first.first];
-    f.U64(row->first.first);
-    f.Put(',');
-    f.CsvCell(row->first.second);
-    f.Put(',');
-    f.CsvCell(s.core_type);
-    f.Put(',');
-    f.U64(s.count);
-    f.Put(',');
-    f.Us3(s.total_ns);
-    f.Put(',');
-    f.Us3(s.min_ns);
-    f.Put(',');
-    f.Fixed(static_cast<double>(s.total_ns) / static_cast<double>(s.count) / 1000.0, 3);
-    f.Put(',');
-    f.Us3(s.max_ns);
-    f.Put(',');
-    f.Fixed(dev_total > 0 ? 100.0 * static_cast<double>(s.total_ns) / static_cast<double>(dev_total) : 0.0, 3);
-    f.Put('\n');
+    CsvRow(f)
+        .U64(row->first.first)
+        .Text(row->first.second)
+        .Text(s.core_type)
+        .U64(s.count)
+        .Us3(s.total_ns)
+        .Us3(s.min_ns)
+        .Fixed(static_cast<double>(s.total_ns) / static_cast<double>(s.count) / 1000.0, 3)
+        .Us3(s.max_ns)
+        .Fixed(dev_total > 0 ? 100.0 * static_cast<double>(s.total_ns) / static_cast<double>(dev_total) : 0.0, 3)
+        .End();
   }
   return f.Close();
 }
@@ -176,27 +141,15 @@ Status WriteTaskTime(const Context& ctx, const std::string& path) {
     const TaskRecord& t = ctx.data.tasks[i];
     const int64_t start = ctx.HostStart(t);
     const int64_t end = ctx.HostEnd(t);
-    f.U64(t.device_id);
-    f.Put(',');
+    CsvRow row(f);
+    row.U64(t.device_id);
     if (t.is_marker) {
-      f.Put("N/A,");
-      f.Put(kMarkerTaskType);
+      row.Na().Raw(kMarkerTaskType);
     } else {
-      f.CsvCell(t.op != nullptr ? OrNa(t.op->name) : kNa);
-      f.Put(',');
-      f.CsvCell(!ctx.l0_only && t.op != nullptr ? OrNa(t.op->task_type) : kNa);
+      row.Text(t.op != nullptr ? OrNa(t.op->name) : kNa);
+      row.Text(!ctx.l0_only && t.op != nullptr ? OrNa(t.op->task_type) : kNa);
     }
-    f.Put(',');
-    f.U64(t.stream_id);
-    f.Put(',');
-    f.U64(t.task_id);
-    f.Put(',');
-    f.Us3(end - start);
-    f.Put(',');
-    TimeCellWithTab(f, start);
-    f.Put(',');
-    TimeCellWithTab(f, end);
-    f.Put('\n');
+    row.U64(t.stream_id).U64(t.task_id).Us3(end - start).Us3Tab(start).Us3Tab(end).End();
   }
   return f.Close();
 }
@@ -227,23 +180,17 @@ Status WriteApiStatistic(const Context& ctx, const std::string& path) {
   ACLSIM_RETURN_IF_ERROR(f.Open(path));
   f.Put("Device_id,Level,API Name,Time(us),Count,Avg(us),Min(us),Max(us),Variance\n");
   for (const auto& [key, s] : stats) {
-    f.Put("host,");
-    f.CsvCell(key.first.empty() ? kNa : key.first);
-    f.Put(',');
-    f.CsvCell(key.second);
-    f.Put(',');
-    f.Us3(s.total_ns);
-    f.Put(',');
-    f.U64(s.count);
-    f.Put(',');
-    f.Fixed(static_cast<double>(s.total_ns) / static_cast<double>(s.count) / 1000.0, 3);
-    f.Put(',');
-    f.Us3(s.min_ns);
-    f.Put(',');
-    f.Us3(s.max_ns);
-    f.Put(',');
-    f.Fixed(s.m2 / static_cast<double>(s.count), 3);  // population variance, µs²
-    f.Put('\n');
+    CsvRow(f)
+        .Raw("host")
+        .Text(key.first.empty() ? kNa : key.first)
+        .Text(key.second)
+        .Us3(s.total_ns)
+        .U64(s.count)
+        .Fixed(static_cast<double>(s.total_ns) / static_cast<double>(s.count) / 1000.0, 3)
+        .Us3(s.min_ns)
+        .Us3(s.max_ns)
+        .Fixed(s.m2 / static_cast<double>(s.count), 3)  // population variance, µs²
+        .End();
   }
   return f.Close();
 }
@@ -257,33 +204,20 @@ Status WriteStepTrace(const Context& ctx, const std::string& path) {
       "FP to BP Time(us),Iteration Refresh(us),Data Aug Bound(us),Model ID\n");
   for (size_t i = 0; i < iters.size(); ++i) {
     const auto& it = iters[i];
-    f.U64(it.device_id);
-    f.Put(',');
-    f.U64(it.index_id);
-    f.Put(",N/A,N/A,");
-    f.Us3(it.end_host_ns);
-    f.Put(',');
-    f.Us3(it.end_host_ns - it.start_host_ns);
-    f.Put(",N/A,N/A,");
+    CsvRow row(f);
+    row.U64(it.device_id).U64(it.index_id);
+    row.Na().Na();  // FP Start, BP End
+    row.Us3(it.end_host_ns).Us3(it.end_host_ns - it.start_host_ns);
+    row.Na().Na();  // FP to BP Time, Iteration Refresh
+    // Data Aug Bound: the gap since the device's previous iteration.
     if (i > 0 && iters[i - 1].device_id == it.device_id) {
-      f.Us3(it.start_host_ns - iters[i - 1].end_host_ns);
+      row.Us3(it.start_host_ns - iters[i - 1].end_host_ns);
     } else {
-      f.Put(kNa);
+      row.Na();
     }
-    f.Put(",N/A\n");
+    row.Na().End();  // Model ID
   }
   return f.Close();
-}
-
-std::string_view TxEventTypeName(uint32_t event_type) {
-  // Ascend/msprof MSTX_EVENT_TYPE_TABLE.
-  switch (event_type) {
-    case 0: return "marker";
-    case 1: return "push/pop";
-    case 2: return "start/end";
-    case 3: return "marker_ex";
-    default: return "";
-  }
 }
 
 Status WriteMsprofTx(const Context& ctx, const std::string& path) {
@@ -293,43 +227,22 @@ Status WriteMsprofTx(const Context& ctx, const std::string& path) {
       "Device_id,pid,tid,category,event_type,payload_type,payload_value,Start_time(us),End_time(us),"
       "message_type,message,domain,Device Start_time(us),Device End_time(us)\n");
   for (const TxRecord& r : ctx.data.tx) {
+    CsvRow row(f);
     if (r.has_device) {
-      f.U64(r.device_id);
+      row.U64(r.device_id);
     } else {
-      f.Put("host");
+      row.Raw("host");
     }
-    f.Put(',');
-    f.U64(r.pid);
-    f.Put(',');
-    f.U64(r.tid);
-    f.Put(',');
-    f.U64(r.category);
-    f.Put(',');
-    f.CsvCell(TxEventTypeName(r.event_type));
-    f.Put(',');
-    f.I64(r.payload_type);
-    f.Put(',');
-    f.U64(r.payload_value);
-    f.Put(',');
-    f.Us3(r.start_ns);
-    f.Put(',');
-    f.Us3(r.end_ns);
-    f.Put(',');
-    f.I64(r.message_type);
-    f.Put(',');
-    f.CsvCell(r.message);
-    f.Put(',');
-    f.U64(r.domain);
-    f.Put(',');
+    row.U64(r.pid).U64(r.tid).U64(r.category).Text(TxEventTypeName(r.event_type));
+    row.I64(r.payload_type).U64(r.payload_value).Us3(r.start_ns).Us3(r.end_ns);
+    row.I64(r.message_type).Text(r.message).U64(r.domain);
     if (r.has_device) {
       const int64_t dev = ctx.ToHost(r.device_id, r.device_ns);
-      f.Us3(dev);
-      f.Put(',');
-      f.Us3(dev);
+      row.Us3(dev).Us3(dev);
     } else {
-      f.Put("N/A,N/A");
+      row.Na().Na();
     }
-    f.Put('\n');
+    row.End();
   }
   return f.Close();
 }

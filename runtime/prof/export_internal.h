@@ -9,12 +9,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "runtime/prof/session_data.h"
 #include "runtime/status.h"
+#include "runtime/vendor.h"
 
 namespace aclsim::prof::export_internal {
 
@@ -34,7 +36,16 @@ class OutFile {
     if (pos_ == kBufferBytes) Flush();
     buf_[pos_++] = c;
   }
-  void Put(std::string_view s);
+  // Short pieces that fit the buffer are copied inline: the row and event
+  // writers put many small literals.
+  void Put(std::string_view s) {
+    if (s.size() <= kBufferBytes / 2 && s.size() <= kBufferBytes - pos_) {
+      std::memcpy(buf_.data() + pos_, s.data(), s.size());
+      pos_ += s.size();
+      return;
+    }
+    PutSlow(s);
+  }
   void U64(uint64_t v);
   void I64(int64_t v);
   // |ns| as microseconds with exactly three decimals ("1234.567", "-0.001").
@@ -51,6 +62,8 @@ class OutFile {
  private:
   static constexpr size_t kBufferBytes = 1 << 20;
   void Flush();
+  // Put() of a piece that needs a flush first, or a large one (written directly).
+  void PutSlow(std::string_view s);
   void Ensure(size_t n) {
     if (kBufferBytes - pos_ < n) Flush();
   }
@@ -72,7 +85,7 @@ struct Context {
   }
   int64_t HostStart(const TaskRecord& t) const { return ToHost(t.device_id, t.start_ns); }
   int64_t HostEnd(const TaskRecord& t) const { return ToHost(t.device_id, t.end_ns); }
-  static bool IsStepMarker(const TaskRecord& t) { return t.is_marker && t.marker_tag != 11; }
+  static bool IsStepMarker(const TaskRecord& t) { return t.is_marker && t.marker_tag != vendor::kMarkExTag; }
 
   const SessionData& data;
   std::vector<int64_t> offset_ns;  // by device id: host_start - device_start
@@ -94,6 +107,18 @@ std::vector<Iteration> PairIterations(const Context& ctx);
 
 Status WriteTraceJson(const Context& ctx, const std::string& path);
 Status WriteTimelineSvg(const Context& ctx, const std::string& path);
+
+// msprof's name of a msproftx event type (Ascend/msprof MSTX_EVENT_TYPE_TABLE);
+// "" for an unknown type.
+inline std::string_view TxEventTypeName(uint32_t event_type) {
+  switch (static_cast<vendor::TxEventType>(event_type)) {
+    case vendor::TxEventType::kMark: return "marker";
+    case vendor::TxEventType::kPushPop: return "push/pop";
+    case vendor::TxEventType::kStartStop: return "start/end";
+    case vendor::TxEventType::kMarkEx: return "marker_ex";
+  }
+  return "";
+}
 
 }  // namespace aclsim::prof::export_internal
 

@@ -50,6 +50,20 @@ size_t KindOf(const TaskRecord& t) {
 
 void Num(OutFile& f, double v) { f.Fixed(v, 2); }
 
+// 1, 2 or 5 x 10^k µs, giving at most ~10 ticks over |span_ns|.
+int64_t TickStepNs(int64_t span_ns) {
+  int64_t step = 1000;
+  for (;;) {
+    for (int m : {1, 2, 5}) {
+      if (span_ns / (step * m) <= 10) return step * m;
+    }
+    if (step > INT64_MAX / 100) return step;
+    step *= 10;
+  }
+}
+
+// Writes the picture element by element; maps host ns to x through the
+// plot origin |t0| and scale |px_per_ns|.
 class SvgWriter {
  public:
   SvgWriter(const Context& ctx, OutFile& f, int64_t t0, double px_per_ns)
@@ -147,24 +161,177 @@ class SvgWriter {
     f_.Put(" us</title></line>\n");
   }
 
+  // The <svg> element, background and title.
+  void Header(int height, int lane_count) {
+    f_.Put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"");
+    f_.U64(kWidthPx);
+    f_.Put("\" height=\"");
+    f_.U64(static_cast<uint64_t>(height));
+    f_.Put("\" viewBox=\"0 0 ");
+    f_.U64(kWidthPx);
+    f_.Put(" ");
+    f_.U64(static_cast<uint64_t>(height));
+    f_.Put("\" font-family=\"sans-serif\" font-size=\"12\" shape-rendering=\"crispEdges\">\n");
+    f_.Put("<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+    f_.Put("<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">aclsim device timeline (");
+    f_.U64(ctx_.data.tasks.size());
+    f_.Put(" tasks, ");
+    f_.U64(static_cast<uint64_t>(lane_count));
+    f_.Put(" lanes)</text>\n");
+  }
+
+  // A swatch per task kind, then the two marker kinds.
+  void Legend() {
+    int lx = 10;
+    for (const Kind& k : kKinds) {
+      f_.Put("<rect class=\"legend\" x=\"");
+      f_.U64(static_cast<uint64_t>(lx));
+      f_.Put("\" y=\"32\" width=\"14\" height=\"14\" fill=\"");
+      f_.Put(k.color);
+      f_.Put("\"/><text x=\"");
+      f_.U64(static_cast<uint64_t>(lx + 20));
+      f_.Put("\" y=\"44\">");
+      f_.Put(k.task_type);
+      f_.Put("</text>\n");
+      lx += 160;
+    }
+    for (int step = 1; step >= 0; --step) {
+      f_.Put("<line x1=\"");
+      f_.U64(static_cast<uint64_t>(lx + 7));
+      f_.Put("\" x2=\"");
+      f_.U64(static_cast<uint64_t>(lx + 7));
+      f_.Put("\" y1=\"30\" y2=\"48\" stroke=\"");
+      f_.Put(step ? kStepColor : kMarkExColor);
+      f_.Put("\" stroke-width=\"2\"/><text x=\"");
+      f_.U64(static_cast<uint64_t>(lx + 20));
+      f_.Put("\" y=\"44\">");
+      f_.Put(step ? "step marker" : "MarkEx marker");
+      f_.Put("</text>\n");
+      lx += 160;
+    }
+  }
+
+  // One (device, stream) lane: background, label, op boxes, then markers on top.
+  void Lane(uint32_t device, uint32_t stream, const std::vector<uint32_t>& tasks, int lane_index) {
+    const int lane_y = kTopPx + lane_index * kLanePx;
+    const int box_y = lane_y + (kLanePx - kBoxPx) / 2;
+    f_.Put("<g class=\"lane\" data-device=\"");
+    f_.U64(device);
+    f_.Put("\" data-stream=\"");
+    f_.U64(stream);
+    f_.Put("\">\n<rect class=\"lane-bg\" x=\"");
+    f_.U64(kLeftPx);
+    f_.Put("\" y=\"");
+    f_.U64(static_cast<uint64_t>(lane_y));
+    f_.Put("\" width=\"");
+    f_.U64(kPlotPx);
+    f_.Put("\" height=\"");
+    f_.U64(kLanePx);
+    f_.Put(lane_index % 2 == 0 ? "\" fill=\"#f4f4f4\"/>\n" : "\" fill=\"#e9e9e9\"/>\n");
+    f_.Put("<text x=\"10\" y=\"");
+    f_.U64(static_cast<uint64_t>(box_y + 13));
+    f_.Put("\">Device ");
+    f_.U64(device);
+    f_.Put(" / Stream ");
+    f_.U64(stream);
+    f_.Put("</text>\n");
+    LaneOps(tasks, box_y);
+    for (uint32_t i : tasks) {
+      if (ctx_.data.tasks[i].is_marker) Marker(ctx_.data.tasks[i], box_y);
+    }
+    f_.Put("</g>\n");
+  }
+
+  // The ops of a lane: a box each when at least one pixel wide, otherwise
+  // merged with the other sub-pixel ops of the same pixel column.
+  void LaneOps(const std::vector<uint32_t>& tasks, int box_y) {
+    const SessionData& d = ctx_.data;
+    int col = -1;
+    uint64_t count = 0;
+    std::array<uint64_t, kKinds.size()> per_kind{};
+    int64_t first_ns = 0;
+    int64_t last_end_ns = 0;
+    uint32_t only = 0;
+    auto flush = [&]() {
+      if (count == 1) {
+        OpBox(d.tasks[only], col, 1.0, box_y);
+      } else if (count > 1) {
+        Aggregate(col, box_y, count, per_kind, first_ns, last_end_ns);
+      }
+      count = 0;
+      per_kind.fill(0);
+    };
+    for (uint32_t i : tasks) {
+      const TaskRecord& t = d.tasks[i];
+      if (t.is_marker) continue;
+      const double x = X(ctx_.HostStart(t));
+      const double width = static_cast<double>(t.end_ns - t.start_ns) * px_per_ns_;
+      if (width >= 1.0) {
+        flush();
+        col = -1;
+        OpBox(t, x, width, box_y);
+        continue;
+      }
+      const int c = static_cast<int>(std::floor(x));
+      if (c != col) {
+        flush();
+        col = c;
+        first_ns = ctx_.HostStart(t);
+      }
+      if (count == 0) first_ns = ctx_.HostStart(t);
+      ++count;
+      ++per_kind[KindOf(t)];
+      last_end_ns = std::max(last_end_ns, ctx_.HostEnd(t));
+      only = i;
+    }
+    flush();
+  }
+
+  // Time axis (µs relative to the first task; the caption gives the origin).
+  void Axis(int lane_count, int64_t span_ns) {
+    const int axis_y = kTopPx + lane_count * kLanePx + 6;
+    f_.Put("<g class=\"axis\">\n<line x1=\"");
+    f_.U64(kLeftPx);
+    f_.Put("\" x2=\"");
+    f_.U64(kLeftPx + kPlotPx);
+    f_.Put("\" y1=\"");
+    f_.U64(static_cast<uint64_t>(axis_y));
+    f_.Put("\" y2=\"");
+    f_.U64(static_cast<uint64_t>(axis_y));
+    f_.Put("\" stroke=\"#000000\"/>\n");
+    const int64_t tick = TickStepNs(span_ns);
+    for (int64_t rel = 0; rel <= span_ns; rel += tick) {
+      const double x = kLeftPx + static_cast<double>(rel) * px_per_ns_;
+      f_.Put("<line x1=\"");
+      Num(f_, x);
+      f_.Put("\" x2=\"");
+      Num(f_, x);
+      f_.Put("\" y1=\"");
+      f_.U64(static_cast<uint64_t>(axis_y));
+      f_.Put("\" y2=\"");
+      f_.U64(static_cast<uint64_t>(axis_y + 5));
+      f_.Put("\" stroke=\"#000000\"/><text x=\"");
+      Num(f_, x);
+      f_.Put("\" y=\"");
+      f_.U64(static_cast<uint64_t>(axis_y + 18));
+      f_.Put("\" text-anchor=\"middle\">");
+      f_.Fixed(static_cast<double>(rel) / 1000.0, rel % 1000 == 0 ? 0 : 3);
+      f_.Put("</text>\n");
+      if (rel > INT64_MAX - tick) break;
+    }
+    f_.Put("<text x=\"10\" y=\"");
+    f_.U64(static_cast<uint64_t>(axis_y + 36));
+    f_.Put("\">time (us) from ");
+    f_.Us3(t0_);
+    f_.Put(" us</text>\n</g>\n</svg>\n");
+  }
+
  private:
   const Context& ctx_;
   OutFile& f_;
   int64_t t0_;
   double px_per_ns_;
 };
-
-// 1, 2 or 5 x 10^k µs, giving at most ~10 ticks over |span_ns|.
-int64_t TickStepNs(int64_t span_ns) {
-  int64_t step = 1000;
-  for (;;) {
-    for (int m : {1, 2, 5}) {
-      if (span_ns / (step * m) <= 10) return step * m;
-    }
-    if (step > INT64_MAX / 100) return step;
-    step *= 10;
-  }
-}
 
 }  // namespace
 
@@ -192,159 +359,11 @@ Status WriteTimelineSvg(const Context& ctx, const std::string& path) {
   OutFile f;
   ACLSIM_RETURN_IF_ERROR(f.Open(path));
   SvgWriter w(ctx, f, t0, px_per_ns);
-  f.Put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"");
-  f.U64(kWidthPx);
-  f.Put("\" height=\"");
-  f.U64(static_cast<uint64_t>(height));
-  f.Put("\" viewBox=\"0 0 ");
-  f.U64(kWidthPx);
-  f.Put(" ");
-  f.U64(static_cast<uint64_t>(height));
-  f.Put("\" font-family=\"sans-serif\" font-size=\"12\" shape-rendering=\"crispEdges\">\n");
-  f.Put("<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-  f.Put("<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">aclsim device timeline (");
-  f.U64(d.tasks.size());
-  f.Put(" tasks, ");
-  f.U64(static_cast<uint64_t>(lane_count));
-  f.Put(" lanes)</text>\n");
-
-  // Legend.
-  int lx = 10;
-  for (const Kind& k : kKinds) {
-    f.Put("<rect class=\"legend\" x=\"");
-    f.U64(static_cast<uint64_t>(lx));
-    f.Put("\" y=\"32\" width=\"14\" height=\"14\" fill=\"");
-    f.Put(k.color);
-    f.Put("\"/><text x=\"");
-    f.U64(static_cast<uint64_t>(lx + 20));
-    f.Put("\" y=\"44\">");
-    f.Put(k.task_type);
-    f.Put("</text>\n");
-    lx += 160;
-  }
-  for (int step = 1; step >= 0; --step) {
-    f.Put("<line x1=\"");
-    f.U64(static_cast<uint64_t>(lx + 7));
-    f.Put("\" x2=\"");
-    f.U64(static_cast<uint64_t>(lx + 7));
-    f.Put("\" y1=\"30\" y2=\"48\" stroke=\"");
-    f.Put(step ? kStepColor : kMarkExColor);
-    f.Put("\" stroke-width=\"2\"/><text x=\"");
-    f.U64(static_cast<uint64_t>(lx + 20));
-    f.Put("\" y=\"44\">");
-    f.Put(step ? "step marker" : "MarkEx marker");
-    f.Put("</text>\n");
-    lx += 160;
-  }
-
-  // Lanes.
+  w.Header(height, lane_count);
+  w.Legend();
   int lane_index = 0;
-  for (const auto& [key, tasks] : lanes) {
-    const int lane_y = kTopPx + lane_index * kLanePx;
-    const int box_y = lane_y + (kLanePx - kBoxPx) / 2;
-    f.Put("<g class=\"lane\" data-device=\"");
-    f.U64(key.first);
-    f.Put("\" data-stream=\"");
-    f.U64(key.second);
-    f.Put("\">\n<rect class=\"lane-bg\" x=\"");
-    f.U64(kLeftPx);
-    f.Put("\" y=\"");
-    f.U64(static_cast<uint64_t>(lane_y));
-    f.Put("\" width=\"");
-    f.U64(kPlotPx);
-    f.Put("\" height=\"");
-    f.U64(kLanePx);
-    f.Put(lane_index % 2 == 0 ? "\" fill=\"#f4f4f4\"/>\n" : "\" fill=\"#e9e9e9\"/>\n");
-    f.Put("<text x=\"10\" y=\"");
-    f.U64(static_cast<uint64_t>(box_y + 13));
-    f.Put("\">Device ");
-    f.U64(key.first);
-    f.Put(" / Stream ");
-    f.U64(key.second);
-    f.Put("</text>\n");
-
-    int col = -1;
-    uint64_t count = 0;
-    std::array<uint64_t, kKinds.size()> per_kind{};
-    int64_t first_ns = 0;
-    int64_t last_end_ns = 0;
-    uint32_t only = 0;
-    auto flush = [&]() {
-      if (count == 1) {
-        w.OpBox(d.tasks[only], col, 1.0, box_y);
-      } else if (count > 1) {
-        w.Aggregate(col, box_y, count, per_kind, first_ns, last_end_ns);
-      }
-      count = 0;
-      per_kind.fill(0);
-    };
-    for (uint32_t i : tasks) {
-      const TaskRecord& t = d.tasks[i];
-      if (t.is_marker) continue;
-      const double x = w.X(ctx.HostStart(t));
-      const double width = static_cast<double>(t.end_ns - t.start_ns) * px_per_ns;
-      if (width >= 1.0) {
-        flush();
-        col = -1;
-        w.OpBox(t, x, width, box_y);
-        continue;
-      }
-      const int c = static_cast<int>(std::floor(x));
-      if (c != col) {
-        flush();
-        col = c;
-        first_ns = ctx.HostStart(t);
-      }
-      if (count == 0) first_ns = ctx.HostStart(t);
-      ++count;
-      ++per_kind[KindOf(t)];
-      last_end_ns = std::max(last_end_ns, ctx.HostEnd(t));
-      only = i;
-    }
-    flush();
-    for (uint32_t i : tasks) {
-      if (d.tasks[i].is_marker) w.Marker(d.tasks[i], box_y);
-    }
-    f.Put("</g>\n");
-    ++lane_index;
-  }
-
-  // Time axis (µs relative to the first task; the caption gives the origin).
-  const int axis_y = kTopPx + lane_count * kLanePx + 6;
-  f.Put("<g class=\"axis\">\n<line x1=\"");
-  f.U64(kLeftPx);
-  f.Put("\" x2=\"");
-  f.U64(kLeftPx + kPlotPx);
-  f.Put("\" y1=\"");
-  f.U64(static_cast<uint64_t>(axis_y));
-  f.Put("\" y2=\"");
-  f.U64(static_cast<uint64_t>(axis_y));
-  f.Put("\" stroke=\"#000000\"/>\n");
-  const int64_t tick = TickStepNs(span_ns);
-  for (int64_t rel = 0; rel <= span_ns; rel += tick) {
-    const double x = kLeftPx + static_cast<double>(rel) * px_per_ns;
-    f.Put("<line x1=\"");
-    Num(f, x);
-    f.Put("\" x2=\"");
-    Num(f, x);
-    f.Put("\" y1=\"");
-    f.U64(static_cast<uint64_t>(axis_y));
-    f.Put("\" y2=\"");
-    f.U64(static_cast<uint64_t>(axis_y + 5));
-    f.Put("\" stroke=\"#000000\"/><text x=\"");
-    Num(f, x);
-    f.Put("\" y=\"");
-    f.U64(static_cast<uint64_t>(axis_y + 18));
-    f.Put("\" text-anchor=\"middle\">");
-    f.Fixed(static_cast<double>(rel) / 1000.0, rel % 1000 == 0 ? 0 : 3);
-    f.Put("</text>\n");
-    if (rel > INT64_MAX - tick) break;
-  }
-  f.Put("<text x=\"10\" y=\"");
-  f.U64(static_cast<uint64_t>(axis_y + 36));
-  f.Put("\">time (us) from ");
-  f.Us3(t0);
-  f.Put(" us</text>\n</g>\n</svg>\n");
+  for (const auto& [key, tasks] : lanes) w.Lane(key.first, key.second, tasks, lane_index++);
+  w.Axis(lane_count, span_ns);
   return f.Close();
 }
 

@@ -50,7 +50,7 @@ Status OutFile::Close() {
   return OkStatus();
 }
 
-void OutFile::Put(std::string_view s) {
+void OutFile::PutSlow(std::string_view s) {
   if (s.size() > kBufferBytes / 2) {
     Flush();
     size_t done = 0;
