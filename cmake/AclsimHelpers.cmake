@@ -1,5 +1,5 @@
-# Shared compile settings applied to every aclsim target (warnings, sanitizers,
-# validation switch), so no global flags are edited.
+# Shared compile settings applied to every aclsim target (warnings,
+# sanitizers), so no global flags are edited.
 
 add_library(aclsim_build_flags INTERFACE)
 target_compile_options(aclsim_build_flags INTERFACE
@@ -7,11 +7,6 @@ target_compile_options(aclsim_build_flags INTERFACE
   $<$<COMPILE_LANG_AND_ID:C,GNU,Clang>:-Wall -Wextra>)
 if(ACLSIM_WERROR)
   target_compile_options(aclsim_build_flags INTERFACE -Werror)
-endif()
-if(ACLSIM_ENABLE_VALIDATION)
-  target_compile_definitions(aclsim_build_flags INTERFACE ACLSIM_ENABLE_VALIDATION=1)
-else()
-  target_compile_definitions(aclsim_build_flags INTERFACE ACLSIM_ENABLE_VALIDATION=0)
 endif()
 if(ACLSIM_SANITIZER STREQUAL "address")
   target_compile_options(aclsim_build_flags INTERFACE
@@ -30,15 +25,65 @@ elseif(NOT ACLSIM_SANITIZER STREQUAL "")
   message(FATAL_ERROR "ACLSIM_SANITIZER must be '', 'address' or 'thread'")
 endif()
 
-# aclsim_cc_library(NAME <name> [STATIC|SHARED|INTERFACE] SRCS ... DEPS ... )
-function(aclsim_cc_library)
-  cmake_parse_arguments(A "STATIC;SHARED" "NAME;ALIAS" "SRCS;DEPS;PUBLIC_DEPS" ${ARGN})
-  set(kind STATIC)
-  if(A_SHARED)
-    set(kind SHARED)
+# aclsim_stage_headers(<target> PUBLIC|PRIVATE <headers...>)
+# Gives <target> an include root of its own in the build tree holding only
+# <headers> (paths relative to the current source directory), each under its
+# repository path, so `#include "runtime/status.h"` resolves through the
+# root of the target that owns status.h (as Bazel's virtual includes do).
+# PUBLIC headers reach every target that links <target>; PRIVATE ones only
+# <target> itself. A source can therefore include only headers of targets it
+# links: the build enforces the layering, and no target puts the repository
+# root on its include path. The entries are symbolic links, so edits to a
+# header are seen at once; adding or removing one needs a CMake re-run.
+function(aclsim_stage_headers target scope)
+  set(root "${PROJECT_BINARY_DIR}/include/${target}/${scope}")
+  get_property(staged GLOBAL PROPERTY ACLSIM_STAGED_${target}_${scope})
+  if(NOT staged)  # first call for this root in this CMake run: drop stale links
+    file(REMOVE_RECURSE "${root}")
+    set_property(GLOBAL PROPERTY ACLSIM_STAGED_${target}_${scope} TRUE)
   endif()
-  add_library(${A_NAME} ${kind} ${A_SRCS})
-  target_link_libraries(${A_NAME} PRIVATE aclsim_build_flags ${A_DEPS} PUBLIC ${A_PUBLIC_DEPS})
+  foreach(header ${ARGN})
+    get_filename_component(abs "${header}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${abs}")
+      message(FATAL_ERROR "aclsim_stage_headers(${target}): no such header ${abs}")
+    endif()
+    file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${abs}")
+    get_filename_component(dir "${root}/${rel}" DIRECTORY)
+    file(MAKE_DIRECTORY "${dir}")
+    file(CREATE_LINK "${abs}" "${root}/${rel}" SYMBOLIC)
+  endforeach()
+  get_target_property(type ${target} TYPE)
+  if(type STREQUAL "INTERFACE_LIBRARY")
+    target_include_directories(${target} INTERFACE "$<BUILD_INTERFACE:${root}>")
+  else()
+    target_include_directories(${target} ${scope} "$<BUILD_INTERFACE:${root}>")
+  endif()
+endfunction()
+
+# aclsim_cc_library(NAME <name> [ALIAS <alias>] [SHARED|INTERFACE] SRCS ... HDRS ... PRIVATE_HDRS ...
+#                   DEPS ... PUBLIC_DEPS ...)
+# A static library (PIC) with the project's flags. HDRS are its public
+# headers, PRIVATE_HDRS headers only its own sources include (both staged by
+# aclsim_stage_headers); DEPS are linked PRIVATE, PUBLIC_DEPS PUBLIC.
+function(aclsim_cc_library)
+  cmake_parse_arguments(A "SHARED;INTERFACE" "NAME;ALIAS" "SRCS;HDRS;PRIVATE_HDRS;DEPS;PUBLIC_DEPS" ${ARGN})
+  if(A_INTERFACE)
+    add_library(${A_NAME} INTERFACE)
+    target_link_libraries(${A_NAME} INTERFACE ${A_PUBLIC_DEPS})
+  else()
+    set(kind STATIC)
+    if(A_SHARED)
+      set(kind SHARED)
+    endif()
+    add_library(${A_NAME} ${kind} ${A_SRCS})
+    target_link_libraries(${A_NAME} PRIVATE aclsim_build_flags ${A_DEPS} PUBLIC ${A_PUBLIC_DEPS})
+  endif()
+  if(A_HDRS)
+    aclsim_stage_headers(${A_NAME} PUBLIC ${A_HDRS})
+  endif()
+  if(A_PRIVATE_HDRS)
+    aclsim_stage_headers(${A_NAME} PRIVATE ${A_PRIVATE_HDRS})
+  endif()
   if(A_ALIAS)
     add_library(${A_ALIAS} ALIAS ${A_NAME})
   endif()

@@ -43,8 +43,8 @@
 #include "runtime/prof/session_state.h"
 #include "runtime/prof/session_writer.h"
 #include "runtime/prof/subscription.h"
+#include "runtime/prof/task_trace.h"
 #include "runtime/status.h"
-#include "runtime/trace.h"
 
 namespace aclsim::runtime {
 

@@ -72,7 +72,7 @@ def implemented_names():
     names = set()
     for src in sorted(SRC.glob("*.cc")):
         text = src.read_text()
-        for m in re.finditer(r"^[A-Za-z_][\w \t\*]*?\b(acl\w+|Prof\w+)\s*\(([^;{]*?)\)\s*\{", text, re.M):
+        for m in re.finditer(r"^[A-Za-z_][\w \t\*]*?\b(acl\w+|Prof\w+)\s*\(([^;{]*?)\)\s*(?:try\s*)?\{", text, re.M):
             names.add(m.group(1))
     return names
 

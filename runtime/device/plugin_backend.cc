@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/include/acl/aclsim_backend.h"
+#include "acl/aclsim_backend.h"
 #include "runtime/log.h"
 #include "runtime/model/graph_writer.h"
 

@@ -9,14 +9,6 @@
 
 namespace aclsim::model {
 
-Status ModelLoadOptions::Validate() const {
-  if (default_batch < 1 || default_batch > (int64_t{1} << 30)) {
-    return Status(ErrorCode::kInvalidParam,
-                  "model options: default_batch must be in [1, 2^30], got " + std::to_string(default_batch));
-  }
-  return OkStatus();
-}
-
 ModelFormat DetectModelFormat(std::string_view bytes) {
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
   size_t first = bytes.find_first_not_of(" \t\r\n");

@@ -24,21 +24,10 @@
 #include <string_view>
 
 #include "runtime/model/graph.h"
+#include "runtime/model/load_options.h"
 #include "runtime/status.h"
 
 namespace aclsim::model {
-
-// Options of every model loader. Plain data; defaults are what the ACL entry
-// points use.
-struct ModelLoadOptions {
-  // Substituted for a symbolic or unknown *leading* dimension of an ONNX graph
-  // input (the batch axis). Any other unknown dimension is an error
-  // (kModelNotDynamic naming the tensor). Must be >= 1.
-  int64_t default_batch = 1;
-
-  // kInvalidParam when a field is out of range.
-  Status Validate() const;
-};
 
 enum class ModelFormat : uint8_t { kJson, kOnnx };
 

@@ -285,8 +285,9 @@ TEST_F(Delivery, GivenStalledReaderThenOnlyItsProducerWaitsAndTheDeviceStaysUsab
   ASSERT_ACL_OK(aclrtCreateStream(&producer_stream));
   ASSERT_ACL_OK(aclrtCreateStream(&other_stream));
 
-  // More records than the pipe and the subscription queue (64 Ki records) hold.
-  constexpr int kRuns = 400;
+  // More records than the pipe, the subscription queue (64 Ki records) and
+  // the delivery thread's batch (4 Ki records) hold together.
+  constexpr int kRuns = 500;
   constexpr uint64_t kRecords = 174u * kRuns;
   std::atomic<int> runs_done{0};
   std::atomic<int> producer_failures{0};
@@ -303,17 +304,20 @@ TEST_F(Delivery, GivenStalledReaderThenOnlyItsProducerWaitsAndTheDeviceStaysUsab
   int still = 0;
   for (int i = 0; i < 3000 && still < 10; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    ASSERT_ACL_OK(aclsimGetSubscriptionStats(subscribed.id(), &stats));
+    EXPECT_ACL_OK(aclsimGetSubscriptionStats(subscribed.id(), &stats));
     still = stats.produced == last && stats.produced > 0 ? still + 1 : 0;
     last = stats.produced;
   }
-  ASSERT_LT(runs_done.load(), kRuns) << "the producer was never held up by the stalled reader";
-  ASSERT_LT(stats.produced, kRecords);
-
-  auto others = std::async(std::launch::async, [&] { return UseDevice(context, other_stream, other); });
-  const bool finished = others.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
-  EXPECT_TRUE(finished) << "calls on the device blocked behind the stalled subscriber";
-  EXPECT_LT(runs_done.load(), kRuns) << "the producer should still be waiting for the reader";
+  const bool held = runs_done.load() < kRuns && stats.produced < kRecords;
+  EXPECT_TRUE(held) << "the producer was never held up by the stalled reader: produced " << stats.produced;
+  bool finished = false;
+  std::future<std::vector<aclError>> others;
+  if (held) {
+    others = std::async(std::launch::async, [&] { return UseDevice(context, other_stream, other); });
+    finished = others.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
+    EXPECT_TRUE(finished) << "calls on the device blocked behind the stalled subscriber";
+    EXPECT_LT(runs_done.load(), kRuns) << "the producer should still be waiting for the reader";
+  }
 
   // The reader catches up: everything arrives, nothing is dropped.
   std::vector<char> bytes;
@@ -327,8 +331,9 @@ TEST_F(Delivery, GivenStalledReaderThenOnlyItsProducerWaitsAndTheDeviceStaysUsab
   if (finished) {
     EXPECT_EQ(others.get(), std::vector<aclError>(8, ACL_SUCCESS));
   }
-  ASSERT_ACL_OK(aclrtSynchronizeStream(producer_stream));
-  ASSERT_ACL_OK(aclprofModelUnSubscribe(subscribed.id()));
+  // No ASSERT before the reader is joined: an early return would leave it joinable.
+  EXPECT_ACL_OK(aclrtSynchronizeStream(producer_stream));
+  EXPECT_ACL_OK(aclprofModelUnSubscribe(subscribed.id()));
   reader.join();
   close(fds[0]);
   EXPECT_EQ(bytes.size(), kRecords * 80);

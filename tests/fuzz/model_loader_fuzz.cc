@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "check_costable.h"
 #include "runtime/model/graph_loader.h"
-#include "tests/fuzz/check_costable.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto graph = aclsim::model::LoadGraphFromJson(std::string_view(reinterpret_cast<const char*>(data), size));

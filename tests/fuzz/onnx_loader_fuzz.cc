@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "check_costable.h"
 #include "runtime/log.h"
 #include "runtime/model/onnx/onnx_loader.h"
-#include "tests/fuzz/check_costable.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const bool quiet = (aclsim::SetLogLevel(aclsim::LogLevel::kNone), true);

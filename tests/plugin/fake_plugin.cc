@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "api/include/acl/aclsim_backend.h"
+#include "acl/aclsim_backend.h"
 
 #ifndef FAKE_PLUGIN_MAJOR
 #define FAKE_PLUGIN_MAJOR ACLSIM_BACKEND_ABI_MAJOR
@@ -219,7 +219,7 @@ int32_t SubmitGraph(aclsimDevice* d, aclsimStreamId s, aclsimExecutableId e, uin
   for (int i = 0; i < ex->second; ++i) {
     Record r = NewRecord(d);
     aclsimCompletion& c = Base(r);
-    c.kind = ACLSIM_TASK_OP;
+    c.kind = ACLSIM_COMPLETION_OP;
     c.engine = static_cast<uint32_t>(i % 3);
     c.block_dim = 1;
     c.stream_id = s;
@@ -245,7 +245,7 @@ int32_t SubmitMarker(aclsimDevice* d, aclsimStreamId s, uint64_t marker_id, uint
   if (st == d->streams.end()) return Fail(kInvalidHandle, "stream " + std::to_string(s) + " does not exist");
   Record r = NewRecord(d);
   aclsimCompletion& c = Base(r);
-  c.kind = ACLSIM_TASK_MARKER;
+  c.kind = ACLSIM_COMPLETION_MARKER;
   c.stream_id = s;
   c.task_id = *out = d->next_task++;
   c.model_tag = 0xFFFFFFFFu;

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "tests/prof/subscription_test_util.h"
+#include "subscription_test_util.h"
 
 namespace aclsim::prof::subscription_test {
 namespace {

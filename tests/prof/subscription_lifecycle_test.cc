@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "tests/prof/subscription_test_util.h"
+#include "subscription_test_util.h"
 
 namespace aclsim::prof::subscription_test {
 namespace {

@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "tests/prof/subscription_test_util.h"
+#include "subscription_test_util.h"
 
 namespace aclsim::prof::subscription_test {
 namespace {

@@ -15,8 +15,8 @@
 
 #include "remote/client/connection.h"
 #include "remote/protocol.h"
+#include "remote_test_util.h"
 #include "sim/sim_backend.h"
-#include "tests/remote/remote_test_util.h"
 
 namespace aclsim::remote::backend_test {
 namespace {

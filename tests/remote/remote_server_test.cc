@@ -24,7 +24,7 @@
 
 #include "remote/client/connection.h"
 #include "remote/protocol.h"
-#include "tests/remote/remote_test_util.h"
+#include "remote_test_util.h"
 
 namespace aclsim::remote::backend_test {
 namespace {

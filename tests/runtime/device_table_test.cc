@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "tests/runtime/runtime_test_util.h"
+#include "runtime_test_util.h"
 
 namespace aclsim::runtime {
 namespace {

@@ -133,10 +133,11 @@ typedef uint64_t aclsimTaskId;       /* per device, increasing in submit order *
 #define ACLSIM_CLOCK_VIRTUAL 0u  /* time advances only through simulated work */
 #define ACLSIM_CLOCK_REALTIME 1u /* synchronisation is paced by the wall clock */
 
-/* aclsimCompletion.kind values. */
-#define ACLSIM_TASK_OP 0u
-#define ACLSIM_TASK_MARKER 1u
-#define ACLSIM_TASK_EVENT_RECORD 2u
+/* aclsimCompletion.kind values (named apart from aclsim_ext.h's ACLSIM_TASK_*,
+ * so both headers can be included in either order). */
+#define ACLSIM_COMPLETION_OP 0u
+#define ACLSIM_COMPLETION_MARKER 1u
+#define ACLSIM_COMPLETION_EVENT_RECORD 2u
 
 /* aclsimCompletion.engine values (msprof task types). */
 #define ACLSIM_ENGINE_AI_CORE 0u
@@ -175,13 +176,13 @@ typedef struct aclsimDeviceInfo {
 #define ACLSIM_DEVICE_INFO_STRUCT_SIZE ACLSIM_STRUCT_SIZE(aclsimDeviceInfo, aicpu_count)
 
 /* One finished task (plugin-allocated, passed to the completion callback).
- * For ACLSIM_TASK_OP records model_tag and op_index identify the op (the tag
- * is what the host passed to submit_graph); for ACLSIM_TASK_MARKER records
+ * For ACLSIM_COMPLETION_OP records model_tag and op_index identify the op (the tag
+ * is what the host passed to submit_graph); for ACLSIM_COMPLETION_MARKER records
  * marker_id and marker_tag are the host's and model_tag is 0xFFFFFFFF. */
 typedef struct aclsimCompletion {
   uint32_t struct_size;
   uint32_t device_id;
-  uint32_t kind;   /* ACLSIM_TASK_* */
+  uint32_t kind;   /* ACLSIM_COMPLETION_* */
   uint32_t engine; /* ACLSIM_ENGINE_* */
   uint32_t block_dim;
   uint32_t model_tag;

@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "runtime/model/graph.h"
-#include "runtime/model/model_loader.h"
+#include "runtime/model/load_options.h"
 #include "runtime/status.h"
 
 namespace aclsim::model {

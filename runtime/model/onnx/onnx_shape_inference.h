@@ -8,7 +8,7 @@
 
 #include <onnx/onnx_pb.h>
 
-#include "runtime/model/model_loader.h"
+#include "runtime/model/load_options.h"
 #include "runtime/model/onnx/onnx_common.h"
 #include "runtime/status.h"
 

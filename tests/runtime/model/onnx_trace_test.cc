@@ -12,8 +12,8 @@
 #include "acl/acl.h"
 #include "acl/acl_prof.h"
 #include "acl/aclsim_ext.h"
-#include "tests/conformance/conformance_util.h"
-#include "tests/conformance/prof_test_util.h"
+#include "conformance_util.h"
+#include "prof_test_util.h"
 
 namespace aclsim_conformance {
 namespace {

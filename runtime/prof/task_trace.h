@@ -4,8 +4,8 @@
 // as its CompletionSink. It keeps up to |capacity| records and counts the
 // ones that did not fit (never dropped silently: the count is exposed through
 // aclsim_ext.h). Thread-safe.
-#ifndef ACLSIM_RUNTIME_TRACE_H_
-#define ACLSIM_RUNTIME_TRACE_H_
+#ifndef ACLSIM_RUNTIME_PROF_TASK_TRACE_H_
+#define ACLSIM_RUNTIME_PROF_TASK_TRACE_H_
 
 #include <cstdint>
 #include <mutex>
@@ -35,4 +35,4 @@ class TaskTrace final : public device::CompletionSink {
 
 }  // namespace aclsim::runtime
 
-#endif  // ACLSIM_RUNTIME_TRACE_H_
+#endif  // ACLSIM_RUNTIME_PROF_TASK_TRACE_H_

@@ -1,4 +1,4 @@
-#include "runtime/trace.h"
+#include "runtime/prof/task_trace.h"
 
 #include <algorithm>
 

@@ -1,0 +1,27 @@
+// Options of every model loader (JSON, ONNX, and the format-detecting front
+// door in model_loader.h), apart from the loaders so a frontend need not
+// depend on the others.
+#ifndef ACLSIM_RUNTIME_MODEL_LOAD_OPTIONS_H_
+#define ACLSIM_RUNTIME_MODEL_LOAD_OPTIONS_H_
+
+#include <cstdint>
+
+#include "runtime/status.h"
+
+namespace aclsim::model {
+
+// Options of every model loader. Plain data; defaults are what the ACL entry
+// points use.
+struct ModelLoadOptions {
+  // Substituted for a symbolic or unknown *leading* dimension of an ONNX graph
+  // input (the batch axis). Any other unknown dimension is an error
+  // (kModelNotDynamic naming the tensor). Must be >= 1.
+  int64_t default_batch = 1;
+
+  // kInvalidParam when a field is out of range.
+  Status Validate() const;
+};
+
+}  // namespace aclsim::model
+
+#endif  // ACLSIM_RUNTIME_MODEL_LOAD_OPTIONS_H_

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Checks of the tree itself, before anything is built (CI's first stage):
+# formatting, size limits, layer rules and the generated API files.
+#   scripts/check_tree.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/check_format.sh
+/usr/bin/python3 scripts/check_sizes.py
+/usr/bin/python3 scripts/check_layers.py
+/usr/bin/python3 scripts/gen_api.py --check
+echo "check_tree: ok"
