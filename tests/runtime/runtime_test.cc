@@ -17,16 +17,11 @@ namespace {
 
 using ::aclsim::runtime::testing::RuntimeTest;
 using ::aclsim::runtime::testing::TinyGraph;
-using ::aclsim::testing::MockBackend;
-using ::aclsim::testing::MockDevice;
-using ::aclsim::testing::RegisterMockBackend;
 using ::testing::_;
 using ::testing::AllOf;
 using ::testing::Field;
 using ::testing::HasSubstr;
 using ::testing::InSequence;
-using ::testing::Invoke;
-using ::testing::NiceMock;
 using ::testing::Return;
 
 TEST_F(RuntimeTest, GivenDeviceMemoryWhenAllocatedThenBoundedByDeviceInfoCapacity) {
