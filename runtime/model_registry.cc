@@ -97,7 +97,7 @@ prof::OpTableRef ModelRegistry::BuildOpTable(const model::Graph& graph, const st
   return table;
 }
 
-StatusOr<uint32_t> ModelRegistry::Load(DeviceState* device, model::Graph graph) {
+StatusOr<ModelRef> ModelRegistry::Load(DeviceState* device, model::Graph graph) {
   auto exe = device->device().LoadGraph(graph);
   if (!exe.ok()) return exe.status();
   auto loaded = std::make_shared<LoadedModel>();
@@ -114,8 +114,8 @@ StatusOr<uint32_t> ModelRegistry::Load(DeviceState* device, model::Graph graph) 
   const uint32_t id = loaded->id;
   Log(LogLevel::kInfo, "loaded model " + std::to_string(id) + " '" + loaded->graph.name + "' with " +
                            std::to_string(loaded->graph.ops.size()) + " ops");
-  models_.emplace(id, std::move(loaded));
-  return id;
+  models_.emplace(id, loaded);
+  return ModelRef(std::move(loaded));
 }
 
 Status ModelRegistry::Unload(uint32_t model_id) {

@@ -71,8 +71,9 @@ class ModelRegistry {
   ModelRegistry(const ModelRegistry&) = delete;
   ModelRegistry& operator=(const ModelRegistry&) = delete;
 
-  // Compiles |graph| on |device| and registers it; returns the model id.
-  StatusOr<uint32_t> Load(DeviceState* device, model::Graph graph);
+  // Compiles |graph| on |device| and registers it; returns the loaded model
+  // (its id is ->id).
+  StatusOr<ModelRef> Load(DeviceState* device, model::Graph graph);
   // Synchronises the model's device and unloads its executable.
   // Not loaded → kGeExecModelIdInvalid.
   Status Unload(uint32_t model_id);

@@ -77,11 +77,6 @@ Profiler::~Profiler() {
   subscriptions_.reset();  // flushes and closes every remaining subscription
 }
 
-prof::SessionState Profiler::state() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return state_;
-}
-
 // ------------------------------------------------------------- devices
 
 Status Profiler::OnDeviceOpened(DeviceState* device) {

@@ -69,8 +69,6 @@ class Profiler final : public DeviceObserver {
   Status OnDeviceOpened(DeviceState* device) override;
   void OnDeviceLost(int32_t device_id) override;
 
-  prof::SessionState state() const;
-
   // Operator subscription (aclprofModelSubscribe / UnSubscribe), with the
   // check order of spec §2.2: model loaded (else kInvalidModelId), config
   // not NULL, profiling mode, then the subscription's own checks.

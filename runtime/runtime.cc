@@ -32,9 +32,9 @@ StatusOr<void*> Runtime::MallocDevice(size_t size) {
 
 StatusOr<uint32_t> Runtime::LoadModel(model::Graph graph) {
   ACLSIM_ASSIGN_OR_RETURN(DeviceState * device, devices_->CurrentDevice());
-  ACLSIM_ASSIGN_OR_RETURN(uint32_t id, models_->Load(device, std::move(graph)));
-  profiler_->OnModelLoaded(id, models_->Find(id)->ops);
-  return id;
+  ACLSIM_ASSIGN_OR_RETURN(ModelRef model, models_->Load(device, std::move(graph)));
+  profiler_->OnModelLoaded(model->id, model->ops);
+  return model->id;
 }
 
 Status Runtime::UnloadModel(uint32_t model_id) {

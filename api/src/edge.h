@@ -24,18 +24,8 @@ namespace aclsim::api {
 aclError ExceptionAtEdge(const char* function) noexcept;
 
 // For entry points that return something other than an aclError: records
-// the exception and returns |failure|, the entry point's own failure value.
-template <typename T>
-T FailureAtEdge(const char* function, T failure) noexcept {
-  const aclError code = ExceptionAtEdge(function);
-  if constexpr (std::is_same_v<T, aclError>) {
-    return code;
-  } else {
-    return failure;
-  }
-}
-
-// The same with the failure value from |failure()| (which may be void).
+// the exception and returns |failure()|, the entry point's own failure value
+// (which may be void). An aclError entry point gets the exception's code.
 template <typename T, typename F>
 T FailureAtEdgeOr(const char* function, F failure) noexcept {
   const aclError code = ExceptionAtEdge(function);
@@ -45,6 +35,12 @@ T FailureAtEdgeOr(const char* function, F failure) noexcept {
     (void)code;
     return failure();
   }
+}
+
+// The same with a plain failure value.
+template <typename T>
+T FailureAtEdge(const char* function, T failure) noexcept {
+  return FailureAtEdgeOr<T>(function, [&] { return failure; });
 }
 
 }  // namespace aclsim::api

@@ -77,12 +77,6 @@ class CompletionSinkSlot {
     return Delivery(this, sink_, epoch_);
   }
 
-  // True when a sink is set (a hint for whether to build records at all).
-  bool HasSink() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return sink_ != nullptr;
-  }
-
   // Replaces the sink. New deliveries use |sink| at once; returns after the
   // deliveries pinned to the previous sink have finished.
   void Set(CompletionSink* sink) {
