@@ -13,6 +13,8 @@ install(TARGETS aclsim_acl aclsim_msprofiler aclsim_headers
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/include/acl DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The device-backend plugin C ABI, for plugins built outside the tree.
+install(FILES ${PROJECT_SOURCE_DIR}/runtime/device/c_api/backend_c_api.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/aclsim)
 # The simulator as a backend plugin: "sim-plugin" looks for it next to libascendcl.so.
 if(TARGET aclsim_backend_sim_plugin)
   install(TARGETS aclsim_backend_sim_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})

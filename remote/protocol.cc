@@ -5,6 +5,8 @@
 
 #include <cstring>
 
+#include "runtime/device/status_codec.h"
+
 namespace aclsim::remote {
 namespace {
 
@@ -25,35 +27,6 @@ Status BadEndpoint(std::string_view text, const std::string& why) {
 }
 
 }  // namespace
-
-const char* MessageTypeName(uint16_t type) {
-  switch (static_cast<MessageType>(type & ~kResponseBit)) {
-    case MessageType::kHello: return "Hello";
-    case MessageType::kDeviceCount: return "DeviceCount";
-    case MessageType::kOpenDevice: return "OpenDevice";
-    case MessageType::kDeviceInfo: return "DeviceInfo";
-    case MessageType::kCreateStream: return "CreateStream";
-    case MessageType::kDestroyStream: return "DestroyStream";
-    case MessageType::kCreateEvent: return "CreateEvent";
-    case MessageType::kDestroyEvent: return "DestroyEvent";
-    case MessageType::kLoadGraph: return "LoadGraph";
-    case MessageType::kUnloadGraph: return "UnloadGraph";
-    case MessageType::kGraphCosts: return "GraphCosts";
-    case MessageType::kSubmitGraph: return "SubmitGraph";
-    case MessageType::kSubmitMarker: return "SubmitMarker";
-    case MessageType::kSubmitEventRecord: return "SubmitEventRecord";
-    case MessageType::kSubmitEventWait: return "SubmitEventWait";
-    case MessageType::kSynchronizeStream: return "SynchronizeStream";
-    case MessageType::kQueryStream: return "QueryStream";
-    case MessageType::kSynchronizeEvent: return "SynchronizeEvent";
-    case MessageType::kQueryEvent: return "QueryEvent";
-    case MessageType::kSynchronizeDevice: return "SynchronizeDevice";
-    case MessageType::kNow: return "Now";
-    case MessageType::kSetSink: return "SetSink";
-    case MessageType::kServerStats: return "ServerStats";
-  }
-  return "?";
-}
 
 void EncodeHeader(const FrameHeader& header, uint8_t* out) {
   StoreU32(header.magic, out);
@@ -109,26 +82,6 @@ void Writer::Str(std::string_view s) {
 // u64 stream_id, u64 task_id, u32 model_tag, u32 op_index, u32 host_tid,
 // u32 marker_tag, u64 marker_id, i64 start_ns, i64 end_ns, i64 exec_ns,
 // u64 flops, u64 bytes.
-void Writer::Record(const device::CompletionRecord& r) {
-  U32(r.device_id);
-  U8(static_cast<uint8_t>(r.kind));
-  U8(static_cast<uint8_t>(r.engine));
-  U16(0);
-  U32(r.block_dim);
-  U64(r.stream_id);
-  U64(r.task_id);
-  U32(r.model_tag);
-  U32(r.op_index);
-  U32(r.host_tid);
-  U32(r.marker_tag);
-  U64(r.marker_id);
-  I64(r.start_ns);
-  I64(r.end_ns);
-  I64(r.exec_ns);
-  U64(r.flops);
-  U64(r.bytes);
-}
-
 bool Reader::Take(size_t n) {
   if (!ok_ || remaining() < n) {
     ok_ = false;
@@ -171,39 +124,29 @@ std::string Reader::Str() {
   return s;
 }
 
-device::CompletionRecord Reader::Record() {
-  device::CompletionRecord r;
-  r.device_id = U32();
-  uint8_t kind = U8();
-  uint8_t engine = U8();
-  if (kind > static_cast<uint8_t>(device::TaskKind::kEventRecord) ||
-      engine > static_cast<uint8_t>(model::Engine::kAiCpu)) {
-    ok_ = false;
-  }
-  r.kind = static_cast<device::TaskKind>(kind);
-  r.engine = static_cast<model::Engine>(engine);
-  U16();
-  r.block_dim = U32();
-  r.stream_id = U64();
-  r.task_id = U64();
-  r.model_tag = U32();
-  r.op_index = U32();
-  r.host_tid = U32();
-  r.marker_tag = U32();
-  r.marker_id = U64();
-  r.start_ns = I64();
-  r.end_ns = I64();
-  r.exec_ns = I64();
-  r.flops = U64();
-  r.bytes = U64();
-  return r;
-}
-
 Status Reader::Finish(std::string_view what) const {
   if (ok_ && p_ == end_) return OkStatus();
   return Status(ErrorCode::kRtParamInvalid,
                 "remote protocol: malformed " + std::string(what) + " payload (" +
                     (ok_ ? std::to_string(remaining()) + " trailing bytes" : std::string("truncated")) + ")");
+}
+
+void EncodeStatus(Writer& w, const Status& status) {
+  const device::CanonicalStatus canonical = device::ToCanonical(status.code());
+  w.I32(static_cast<int32_t>(canonical.code));
+  w.I32(static_cast<int32_t>(canonical.detail));
+  w.I64(canonical.value);
+  w.Str(status.ok() ? std::string_view() : std::string_view(status.message()));
+}
+
+bool DecodeStatus(Reader& r, std::string_view function, Status* out) {
+  const int32_t code = r.I32();
+  const int32_t detail = r.I32();
+  const int64_t value = r.I64();
+  std::string message = r.Str();
+  if (!r.ok()) return false;
+  *out = device::FromCanonical(function, code, detail, value, std::move(message));
+  return true;
 }
 
 StatusOr<Endpoint> ParseEndpoint(std::string_view text) {

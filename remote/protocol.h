@@ -13,14 +13,17 @@
 //   u32 payload_len  <= kMaxPayloadBytes
 //   u64 request_id   chosen by the client, echoed by the response
 // All integers are little-endian, strings are u32 length + bytes (no NUL).
-// Every response payload starts with {i32 status (ACL code), string message}
-// and carries its type-specific body only when status == 0.
+// Every response payload starts with a status {i32 canonical code, i32
+// detail, i64 detail value, string message} (EncodeStatus) and carries its
+// type-specific body only when the code is 0. Message types (message_types.h)
+// and the bodies of device requests (wire_types.h, server/device_requests.cc)
+// are generated from runtime/device/device_api.py.
 //
 // Versioning: the header layout never changes. A new request type or a new
 // trailing field bumps kProtocolVersion; the server answers a Hello whose
 // version differs from its own with kRtFeatureNotSupport and closes.
 //
-// Thread safety: the free functions are pure; Writer/Reader are plain values.
+// Thread safety: the free functions are pure.
 #ifndef ACLSIM_REMOTE_PROTOCOL_H_
 #define ACLSIM_REMOTE_PROTOCOL_H_
 
@@ -30,47 +33,17 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/device/backend.h"
+#include "remote/message_types.h"
+#include "remote/wire.h"
 #include "runtime/status.h"
 
 namespace aclsim::remote {
 
 inline constexpr uint32_t kMagic = 0x534C4341u;  // "ACLS" as little-endian bytes
-inline constexpr uint16_t kProtocolVersion = 1;
+inline constexpr uint16_t kProtocolVersion = 2;
 inline constexpr size_t kHeaderBytes = 20;
 inline constexpr uint32_t kMaxPayloadBytes = 64u << 20;  // 64 MiB, both directions
 inline constexpr uint16_t kResponseBit = 0x8000;
-// Size of one encoded CompletionRecord (see EncodeRecord).
-inline constexpr size_t kRecordWireBytes = 92;
-
-enum class MessageType : uint16_t {
-  kHello = 1,  // must be the first request of a connection
-  kDeviceCount = 2,
-  kOpenDevice = 3,
-  kDeviceInfo = 4,
-  kCreateStream = 5,
-  kDestroyStream = 6,
-  kCreateEvent = 7,
-  kDestroyEvent = 8,
-  kLoadGraph = 9,
-  kUnloadGraph = 10,
-  kGraphCosts = 11,
-  kSubmitGraph = 12,
-  kSubmitMarker = 13,
-  kSubmitEventRecord = 14,
-  kSubmitEventWait = 15,
-  kSynchronizeStream = 16,
-  kQueryStream = 17,
-  kSynchronizeEvent = 18,
-  kQueryEvent = 19,
-  kSynchronizeDevice = 20,
-  kNow = 21,
-  kSetSink = 22,
-  kServerStats = 23,  // diagnostics: live sessions and handles on the server
-};
-
-// Printable name of |type| (request or response), "?" when unknown.
-const char* MessageTypeName(uint16_t type);
 
 struct FrameHeader {
   uint32_t magic = kMagic;
@@ -87,55 +60,12 @@ void EncodeHeader(const FrameHeader& header, uint8_t* out);
 // Bad magic or payload_len > kMaxPayloadBytes → kRtInternalError.
 StatusOr<FrameHeader> DecodeHeader(const uint8_t* in);
 
-// Appends little-endian values to a byte buffer.
-class Writer {
- public:
-  void U8(uint8_t v) { bytes_.push_back(v); }
-  void U16(uint16_t v);
-  void U32(uint32_t v);
-  void U64(uint64_t v);
-  void I32(int32_t v) { U32(static_cast<uint32_t>(v)); }
-  void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
-  void Str(std::string_view s);
-  void Record(const device::CompletionRecord& r);
-
-  const std::vector<uint8_t>& bytes() const { return bytes_; }
-  std::vector<uint8_t>& mutable_bytes() { return bytes_; }
-  void Reserve(size_t n) { bytes_.reserve(n); }
-
- private:
-  std::vector<uint8_t> bytes_;
-};
-
-// Reads little-endian values from a borrowed byte range (|data| must outlive
-// the Reader). A read past the end sets a sticky failure and yields zeros;
-// check ok() (or Finish()) after decoding a message.
-class Reader {
- public:
-  Reader(const uint8_t* data, size_t size) : p_(data), end_(data + size) {}
-  explicit Reader(const std::vector<uint8_t>& v) : Reader(v.data(), v.size()) {}
-
-  uint8_t U8();
-  uint16_t U16();
-  uint32_t U32();
-  uint64_t U64();
-  int32_t I32() { return static_cast<int32_t>(U32()); }
-  int64_t I64() { return static_cast<int64_t>(U64()); }
-  std::string Str();
-  device::CompletionRecord Record();
-
-  bool ok() const { return ok_; }
-  size_t remaining() const { return static_cast<size_t>(end_ - p_); }
-  // OK when every read succeeded and all bytes were consumed; otherwise
-  // kRtParamInvalid naming |what|.
-  Status Finish(std::string_view what) const;
-
- private:
-  bool Take(size_t n);
-  const uint8_t* p_;
-  const uint8_t* end_;
-  bool ok_ = true;
-};
+// The status prefix of every response: {i32 canonical code, i32 detail,
+// i64 detail value, string message} (runtime/device/status_codec.h).
+void EncodeStatus(Writer& w, const Status& status);
+// Decodes a prefix written by EncodeStatus; the Status of a failure is chosen
+// for the device function |function| (FromCanonical). False on a short read.
+bool DecodeStatus(Reader& r, std::string_view function, Status* out);
 
 // A parsed endpoint: "unix:/path/to/socket" or "tcp:HOST:PORT" where HOST is
 // a loopback address (127.x.y.z, ::1 in brackets or bare, or "localhost").

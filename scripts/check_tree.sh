@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks of the tree itself, before anything is built (CI's first stage):
-# formatting, size limits, layer rules and the generated API files.
+# formatting, size limits, layer rules and the generated API and device files.
 #   scripts/check_tree.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,4 +9,5 @@ scripts/check_format.sh
 /usr/bin/python3 scripts/check_sizes.py
 /usr/bin/python3 scripts/check_layers.py
 /usr/bin/python3 scripts/gen_api.py --check
+/usr/bin/python3 scripts/gen_device.py --check
 echo "check_tree: ok"

@@ -10,7 +10,7 @@
 
 #include "remote/client/remote_backend.h"
 #include "runtime/config.h"
-#include "runtime/device/plugin_backend.h"
+#include "runtime/device/c_api/plugin_backend.h"
 #include "runtime/log.h"
 #include "sim/sim_backend.h"
 

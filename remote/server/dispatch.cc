@@ -1,10 +1,11 @@
 #include "remote/server/dispatch.h"
 
+#include "remote/server/dispatch_internal.h"
+#include "remote/wire_types.h"
+
 #include <cstdio>
 #include <string>
 #include <vector>
-
-#include "runtime/model/graph_loader.h"
 
 namespace aclsim::remote {
 
@@ -15,10 +16,6 @@ namespace {
 // session has its own thread, so a thread-local target routes every record
 // to the session that caused it even though the devices are shared.
 thread_local std::vector<device::CompletionRecord>* t_collector = nullptr;
-
-Status BadArgs(const char* what) {
-  return Status(ErrorCode::kRtParamInvalid, std::string("remote protocol: malformed ") + what + " request");
-}
 
 // ---- Session-level requests ----
 
@@ -72,249 +69,10 @@ Status OpenDevice(SessionState& session, Reader& r) {
   return OkStatus();
 }
 
-// ---- Device-level requests (the device is open on this connection) ----
-
-struct DeviceCall {
-  SessionState& session;
-  device::Device& dev;
-  DeviceState& state;  // what this connection opened on |dev|
-  const char* name;    // the request type's name, for error messages
-  Reader& r;
-  Writer& body;
-};
-
-Status OwnStream(const DeviceState& state, device::StreamId s) {
-  if (state.streams.count(s) != 0) return OkStatus();
-  return Status(ErrorCode::kRtInvalidHandle, "stream " + std::to_string(s) + " does not exist on this connection");
-}
-
-Status OwnEvent(const DeviceState& state, device::EventId e) {
-  if (state.events.count(e) != 0) return OkStatus();
-  return Status(ErrorCode::kRtInvalidHandle, "event " + std::to_string(e) + " does not exist on this connection");
-}
-
-Status OwnExe(const DeviceState& state, device::ExecutableId x) {
-  if (state.executables.count(x) != 0) return OkStatus();
-  return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(x) + " is not loaded on this connection");
-}
-
-// Submits with the session's collector installed; appends the records.
-template <typename Call>
-Status Submit(DeviceCall& c, Call&& call) {
-  c.session.records.clear();
-  t_collector = &c.session.records;
-  StatusOr<device::TaskId> task = call();
-  t_collector = nullptr;
-  if (!task.ok()) return task.status();
-  c.body.U64(*task);
-  const size_t n = c.state.sink_on ? c.session.records.size() : 0;
-  c.body.U32(static_cast<uint32_t>(n));
-  c.body.Reserve(c.body.bytes().size() + n * kRecordWireBytes);
-  for (size_t i = 0; i < n; ++i) c.body.Record(c.session.records[i]);
-  return OkStatus();
-}
-
-Status DeviceInfo(DeviceCall& c) {
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  const device::DeviceInfo& info = c.dev.info();
-  c.body.Str(info.profile_name);
-  c.body.Str(info.soc_name);
-  c.body.U64(info.memory_bytes);
-  c.body.U32(info.ai_core_count);
-  c.body.U32(info.vector_core_count);
-  c.body.U32(info.aicpu_count);
-  return OkStatus();
-}
-
-// CreateStream and CreateEvent differ only in the handle kind.
-Status CreateStreamOrEvent(DeviceCall& c, bool stream) {
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  StatusOr<uint64_t> created = stream ? c.dev.CreateStream() : c.dev.CreateEvent();
-  if (!created.ok()) return created.status();
-  (stream ? c.state.streams : c.state.events).insert(*created);
-  ++(stream ? c.session.counters.streams : c.session.counters.events);
-  c.body.U64(*created);
-  return OkStatus();
-}
-
-Status CreateStream(DeviceCall& c) { return CreateStreamOrEvent(c, true); }
-Status CreateEvent(DeviceCall& c) { return CreateStreamOrEvent(c, false); }
-
-Status DestroyStream(DeviceCall& c) {
-  device::StreamId s = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnStream(c.state, s));
-  ACLSIM_RETURN_IF_ERROR(c.dev.DestroyStream(s));
-  c.state.streams.erase(s);
-  --c.session.counters.streams;
-  return OkStatus();
-}
-
-Status DestroyEvent(DeviceCall& c) {
-  device::EventId e = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnEvent(c.state, e));
-  ACLSIM_RETURN_IF_ERROR(c.dev.DestroyEvent(e));
-  c.state.events.erase(e);
-  --c.session.counters.events;
-  return OkStatus();
-}
-
-Status LoadGraph(DeviceCall& c) {
-  std::string json = c.r.Str();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_ASSIGN_OR_RETURN(model::Graph graph, model::LoadGraphFromJson(json));
-  ACLSIM_ASSIGN_OR_RETURN(device::ExecutableId x, c.dev.LoadGraph(graph));
-  c.state.executables.insert(x);
-  ++c.session.counters.executables;
-  c.body.U64(x);
-  return OkStatus();
-}
-
-Status UnloadGraph(DeviceCall& c) {
-  device::ExecutableId x = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnExe(c.state, x));
-  ACLSIM_RETURN_IF_ERROR(c.dev.UnloadGraph(x));
-  c.state.executables.erase(x);
-  --c.session.counters.executables;
-  return OkStatus();
-}
-
-Status GraphCosts(DeviceCall& c) {
-  device::ExecutableId x = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnExe(c.state, x));
-  ACLSIM_ASSIGN_OR_RETURN(std::vector<device::OpCost> costs, c.dev.GetGraphCosts(x));
-  c.body.U32(static_cast<uint32_t>(costs.size()));
-  for (const auto& cost : costs) {
-    c.body.U64(cost.flops);
-    c.body.U64(cost.macs);
-    c.body.U64(cost.bytes);
-    c.body.U32(cost.block_dim);
-    c.body.I64(cost.duration_ns);
-  }
-  return OkStatus();
-}
-
-Status SubmitGraph(DeviceCall& c) {
-  device::StreamId s = c.r.U64();
-  device::ExecutableId x = c.r.U64();
-  device::LaunchInfo launch;
-  launch.model_tag = c.r.U32();
-  launch.host_tid = c.r.U32();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnStream(c.state, s));
-  ACLSIM_RETURN_IF_ERROR(OwnExe(c.state, x));
-  return Submit(c, [&] { return c.dev.SubmitGraph(s, x, launch); });
-}
-
-Status SubmitMarker(DeviceCall& c) {
-  device::StreamId s = c.r.U64();
-  device::MarkerInfo marker;
-  marker.marker_id = c.r.U64();
-  marker.tag = c.r.U32();
-  marker.host_tid = c.r.U32();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnStream(c.state, s));
-  return Submit(c, [&] { return c.dev.SubmitMarker(s, marker); });
-}
-
-// SubmitEventRecord and SubmitEventWait share their body: stream, event.
-Status SubmitEventOp(DeviceCall& c, bool record) {
-  device::StreamId s = c.r.U64();
-  device::EventId e = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnStream(c.state, s));
-  ACLSIM_RETURN_IF_ERROR(OwnEvent(c.state, e));
-  return record ? c.dev.SubmitEventRecord(s, e) : c.dev.SubmitEventWait(s, e);
-}
-
-Status SubmitEventRecord(DeviceCall& c) { return SubmitEventOp(c, true); }
-Status SubmitEventWait(DeviceCall& c) { return SubmitEventOp(c, false); }
-
-Status SynchronizeStream(DeviceCall& c) {
-  device::StreamId s = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnStream(c.state, s));
-  return c.dev.SynchronizeStream(s);
-}
-
-Status QueryStream(DeviceCall& c) {
-  device::StreamId s = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnStream(c.state, s));
-  ACLSIM_ASSIGN_OR_RETURN(bool idle, c.dev.QueryStream(s));
-  c.body.U8(idle ? 1 : 0);
-  return OkStatus();
-}
-
-Status SynchronizeEvent(DeviceCall& c) {
-  device::EventId e = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnEvent(c.state, e));
-  return c.dev.SynchronizeEvent(e);
-}
-
-Status QueryEvent(DeviceCall& c) {
-  device::EventId e = c.r.U64();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  ACLSIM_RETURN_IF_ERROR(OwnEvent(c.state, e));
-  ACLSIM_ASSIGN_OR_RETURN(device::EventState es, c.dev.QueryEvent(e));
-  c.body.U8(es.recorded ? 1 : 0);
-  c.body.U8(es.complete ? 1 : 0);
-  c.body.I64(es.timestamp_ns);
-  return OkStatus();
-}
-
-Status SynchronizeDevice(DeviceCall& c) {
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  return c.dev.SynchronizeDevice();
-}
-
-Status Now(DeviceCall& c) {
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  c.body.I64(c.dev.Now());
-  return OkStatus();
-}
-
-Status SetSink(DeviceCall& c) {
-  uint8_t on = c.r.U8();
-  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
-  c.state.sink_on = on != 0;
-  return OkStatus();
-}
-
-Status HandleDevice(MessageType type, DeviceCall& c) {
-  switch (type) {
-    case MessageType::kDeviceInfo: return DeviceInfo(c);
-    case MessageType::kCreateStream: return CreateStream(c);
-    case MessageType::kDestroyStream: return DestroyStream(c);
-    case MessageType::kCreateEvent: return CreateEvent(c);
-    case MessageType::kDestroyEvent: return DestroyEvent(c);
-    case MessageType::kLoadGraph: return LoadGraph(c);
-    case MessageType::kUnloadGraph: return UnloadGraph(c);
-    case MessageType::kGraphCosts: return GraphCosts(c);
-    case MessageType::kSubmitGraph: return SubmitGraph(c);
-    case MessageType::kSubmitMarker: return SubmitMarker(c);
-    case MessageType::kSubmitEventRecord: return SubmitEventRecord(c);
-    case MessageType::kSubmitEventWait: return SubmitEventWait(c);
-    case MessageType::kSynchronizeStream: return SynchronizeStream(c);
-    case MessageType::kQueryStream: return QueryStream(c);
-    case MessageType::kSynchronizeEvent: return SynchronizeEvent(c);
-    case MessageType::kQueryEvent: return QueryEvent(c);
-    case MessageType::kSynchronizeDevice: return SynchronizeDevice(c);
-    case MessageType::kNow: return Now(c);
-    case MessageType::kSetSink: return SetSink(c);
-    default: return Status(ErrorCode::kRtFeatureNotSupport, std::string("remote protocol: unexpected ") + c.name);
-  }
-}
-
 // Device-level requests begin with the device id, which must be open on this
 // connection.
 Status RouteToDevice(SessionState& session, const FrameHeader& h, MessageType type, Reader& r, Writer& body) {
-  if (static_cast<uint16_t>(type) < static_cast<uint16_t>(MessageType::kDeviceInfo) ||
-      static_cast<uint16_t>(type) > static_cast<uint16_t>(MessageType::kSetSink)) {
+  if (h.type < kFirstDeviceMessage || h.type > kLastDeviceMessage) {
     return Status(ErrorCode::kRtFeatureNotSupport, "remote protocol: unknown request type " + std::to_string(h.type));
   }
   uint32_t id = r.U32();
@@ -325,10 +83,52 @@ Status RouteToDevice(SessionState& session, const FrameHeader& h, MessageType ty
                   "device " + std::to_string(id) + " is not open on this connection (send OpenDevice first)");
   }
   DeviceCall call{session, *session.devices[id], it->second, MessageTypeName(static_cast<uint16_t>(type)), r, body};
-  return HandleDevice(type, call);
+  return HandleDeviceRequest(type, call);
 }
 
 }  // namespace
+
+Status BadArgs(const char* what) {
+  return Status(ErrorCode::kRtParamInvalid, std::string("remote protocol: malformed ") + what + " request");
+}
+
+Status Own(const DeviceCall& c, HandleKind kind, uint64_t id) {
+  static constexpr const char* kNames[] = {"stream", "event", "executable"};
+  if (c.state.Handles(kind).count(id) != 0) return OkStatus();
+  return Status(ErrorCode::kRtInvalidHandle, std::string(kNames[static_cast<int>(kind)]) + " " + std::to_string(id) +
+                                                 " does not exist on this connection");
+}
+
+void Track(DeviceCall& c, HandleKind kind, uint64_t id) {
+  c.state.Handles(kind).insert(id);
+  ++c.session.counters.Handles(kind);
+}
+
+void Untrack(DeviceCall& c, HandleKind kind, uint64_t id) {
+  c.state.Handles(kind).erase(id);
+  --c.session.counters.Handles(kind);
+}
+
+Status Submit(DeviceCall& c, const std::function<StatusOr<device::TaskId>()>& call) {
+  c.session.records.clear();
+  t_collector = &c.session.records;
+  StatusOr<device::TaskId> task = call();
+  t_collector = nullptr;
+  if (!task.ok()) return task.status();
+  c.body.U64(*task);
+  const size_t n = c.state.sink_on ? c.session.records.size() : 0;
+  c.body.U32(static_cast<uint32_t>(n));
+  c.body.Reserve(c.body.bytes().size() + n * kCompletionRecordWireBytes);
+  for (size_t i = 0; i < n; ++i) Encode(c.body, c.session.records[i]);
+  return OkStatus();
+}
+
+Status SetSink(DeviceCall& c) {
+  const uint8_t on = c.r.U8();
+  ACLSIM_RETURN_IF_ERROR(c.r.Finish(c.name));
+  c.state.sink_on = on != 0;
+  return OkStatus();
+}
 
 void CollectingSink::OnCompletions(const device::CompletionRecord* records, size_t count) {
   if (t_collector != nullptr) t_collector->insert(t_collector->end(), records, records + count);

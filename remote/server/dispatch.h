@@ -30,6 +30,9 @@ class CollectingSink final : public device::CompletionSink {
   void OnCompletions(const device::CompletionRecord* records, size_t count) override;
 };
 
+// The kinds of handle a connection creates on a device.
+enum class HandleKind : uint8_t { kStream, kEvent, kExecutable };
+
 // Server-wide totals, reported by ServerStats; shared by all sessions.
 struct Counters {
   std::atomic<uint32_t> live_sessions{0};
@@ -37,6 +40,10 @@ struct Counters {
   std::atomic<uint64_t> events{0};
   std::atomic<uint64_t> executables{0};
   std::atomic<uint64_t> sessions_closed{0};
+
+  std::atomic<uint64_t>& Handles(HandleKind kind) {
+    return kind == HandleKind::kStream ? streams : kind == HandleKind::kEvent ? events : executables;
+  }
 };
 
 // What one connection opened on one device: only these handles may it use,
@@ -46,6 +53,13 @@ struct DeviceState {
   std::set<device::StreamId> streams;
   std::set<device::EventId> events;
   std::set<device::ExecutableId> executables;
+
+  std::set<uint64_t>& Handles(HandleKind kind) {
+    return kind == HandleKind::kStream ? streams : kind == HandleKind::kEvent ? events : executables;
+  }
+  const std::set<uint64_t>& Handles(HandleKind kind) const {
+    return kind == HandleKind::kStream ? streams : kind == HandleKind::kEvent ? events : executables;
+  }
 };
 
 // The protocol state of one connection.

@@ -89,8 +89,14 @@ bool Session::ReadFrame(FrameHeader* out_header, std::vector<uint8_t>* out_paylo
 
 bool Session::WriteResponse(const FrameHeader& request, const Status& status, const Writer& body) {
   Writer prefix;
-  prefix.I32(static_cast<int32_t>(status.code()));
-  prefix.Str(status.message());
+  if (request.version < 2) {
+    // A v1 client reads {i32 ACL code, string}: enough for it to name the
+    // version mismatch of its Hello.
+    prefix.I32(static_cast<int32_t>(status.code()));
+    prefix.Str(status.message());
+  } else {
+    EncodeStatus(prefix, status);
+  }
   const size_t body_len = status.ok() ? body.bytes().size() : 0;
   FrameHeader h;
   h.type = static_cast<uint16_t>(request.type | kResponseBit);

@@ -32,17 +32,11 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/device/device_types.h"
 #include "runtime/model/graph.h"
 #include "runtime/status.h"
 
 namespace aclsim::device {
-
-// Device time in integer nanoseconds.
-using VirtualTimeNs = int64_t;
-using StreamId = uint64_t;
-using EventId = uint64_t;
-using ExecutableId = uint64_t;
-using TaskId = uint64_t;
 
 enum class ClockMode : uint8_t {
   kVirtual,   // device time advances only through simulated work; never waits
@@ -68,71 +62,11 @@ struct BackendOptions {
   Status Validate() const;
 };
 
-struct DeviceInfo {
-  std::string profile_name;  // e.g. "Ascend910B2"
-  std::string soc_name;      // what aclrtGetSocName reports
-  uint64_t memory_bytes = 0;
-  uint32_t ai_core_count = 0;
-  uint32_t vector_core_count = 0;
-  uint32_t aicpu_count = 0;
-};
-
-enum class TaskKind : uint8_t { kOp, kMarker, kEventRecord };
-
-// One finished task. For kOp records |model_tag| and |op_index| identify the
-// op (the tag is what the submitter passed in LaunchInfo, the runtime's model
-// id); for kMarker records |marker_id| and |marker_tag| are the submitter's.
-struct CompletionRecord {
-  uint32_t device_id = 0;
-  TaskKind kind = TaskKind::kOp;
-  model::Engine engine = model::Engine::kAiCore;
-  uint32_t block_dim = 0;
-  StreamId stream_id = 0;
-  TaskId task_id = 0;
-  uint32_t model_tag = 0;
-  uint32_t op_index = 0;
-  uint32_t host_tid = 0;
-  uint32_t marker_tag = 0;
-  uint64_t marker_id = 0;
-  VirtualTimeNs start_ns = 0;
-  VirtualTimeNs end_ns = 0;
-  VirtualTimeNs exec_ns = 0;  // core execution time: duration without launch overhead
-  uint64_t flops = 0;
-  uint64_t bytes = 0;
-};
-
 class CompletionSink {
  public:
   virtual ~CompletionSink() = default;
   // |records| is valid only during the call.
   virtual void OnCompletions(const CompletionRecord* records, size_t count) = 0;
-};
-
-// Who launched a task (recorded, never interpreted by the device).
-struct LaunchInfo {
-  uint32_t model_tag = 0;
-  uint32_t host_tid = 0;
-};
-
-struct MarkerInfo {
-  uint64_t marker_id = 0;
-  uint32_t tag = 0;
-  uint32_t host_tid = 0;
-};
-
-struct EventState {
-  bool recorded = false;
-  bool complete = false;
-  VirtualTimeNs timestamp_ns = 0;  // valid when recorded
-};
-
-// Per-op cost as the backend computed it at load time.
-struct OpCost {
-  uint64_t flops = 0;
-  uint64_t macs = 0;  // multiply-accumulates of cube ops (Conv/MatMul/...)
-  uint64_t bytes = 0;
-  uint32_t block_dim = 0;
-  VirtualTimeNs duration_ns = 0;
 };
 
 class Device {
@@ -141,37 +75,7 @@ class Device {
 
   virtual const DeviceInfo& info() const = 0;
 
-  virtual StatusOr<StreamId> CreateStream() = 0;
-  // Waits for the stream's tasks, then forgets it. Unknown id → kRtInvalidHandle.
-  virtual Status DestroyStream(StreamId stream) = 0;
-  virtual StatusOr<EventId> CreateEvent() = 0;
-  virtual Status DestroyEvent(EventId event) = 0;
-
-  // Compiles |graph| for this device (costs, schedule tables). The backend
-  // copies what it needs; |graph| may be freed afterwards.
-  virtual StatusOr<ExecutableId> LoadGraph(const model::Graph& graph) = 0;
-  virtual Status UnloadGraph(ExecutableId exe) = 0;
-  // Per-op costs of a loaded graph, in graph op order.
-  virtual StatusOr<std::vector<OpCost>> GetGraphCosts(ExecutableId exe) = 0;
-
-  // Enqueues one execution of |exe| on |stream|: all ops run after every task
-  // already on the stream; the stream continues after the last op.
-  virtual StatusOr<TaskId> SubmitGraph(StreamId stream, ExecutableId exe, const LaunchInfo& launch) = 0;
-  // Enqueues a zero-length marker; its timestamp is the time the stream reaches it.
-  virtual StatusOr<TaskId> SubmitMarker(StreamId stream, const MarkerInfo& marker) = 0;
-  virtual Status SubmitEventRecord(StreamId stream, EventId event) = 0;
-  // Tasks enqueued on |stream| after this wait start no earlier than the
-  // event's latest record. Waiting on a never-recorded event is a no-op.
-  virtual Status SubmitEventWait(StreamId stream, EventId event) = 0;
-
-  virtual Status SynchronizeStream(StreamId stream) = 0;
-  virtual StatusOr<bool> QueryStream(StreamId stream) = 0;  // true when idle
-  virtual Status SynchronizeEvent(EventId event) = 0;
-  virtual StatusOr<EventState> QueryEvent(EventId event) = 0;
-  virtual Status SynchronizeDevice() = 0;
-
-  // The device clock as the host observes it.
-  virtual VirtualTimeNs Now() = 0;
+#include "runtime/device/device_methods.inc"  // NOLINT: the generated device methods
 
   // Sets (or clears with nullptr) the sink receiving completion records.
   // |sink| is borrowed: it must stay valid until replaced or the device is

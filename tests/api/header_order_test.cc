@@ -3,8 +3,8 @@
 // their values.
 #include <gtest/gtest.h>
 
-#include "acl/aclsim_backend.h"
 #include "acl/aclsim_ext.h"
+#include "aclsim/backend_c_api.h"
 
 namespace aclsim::header_order {
 unsigned ExtThenBackend();
@@ -17,9 +17,9 @@ TEST(HeaderOrder, GivenBothExtensionHeadersInEitherOrderThenConstantsKeepTheirVa
   EXPECT_EQ(BackendThenExt(), 11u);
   EXPECT_EQ(static_cast<int>(ACLSIM_TASK_OP), 0);
   EXPECT_EQ(static_cast<int>(ACLSIM_TASK_MARKER), 1);
-  EXPECT_EQ(ACLSIM_COMPLETION_OP, 0u);
-  EXPECT_EQ(ACLSIM_COMPLETION_MARKER, 1u);
-  EXPECT_EQ(ACLSIM_COMPLETION_EVENT_RECORD, 2u);
+  EXPECT_EQ(ACLSIM_BACKEND_TASK_OP, 0u);
+  EXPECT_EQ(ACLSIM_BACKEND_TASK_MARKER, 1u);
+  EXPECT_EQ(ACLSIM_BACKEND_TASK_EVENT_RECORD, 2u);
 }
 
 }  // namespace

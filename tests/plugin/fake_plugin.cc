@@ -2,25 +2,27 @@
 //
 // One source, several libraries (tests/plugin/CMakeLists.txt), each a way a
 // real plugin can differ from the host:
-//   (none)                     a correct 1.0 plugin
-//   FAKE_PLUGIN_MAJOR=2        built for another ABI major (returns its table)
+//   (none)                     a correct 2.0 plugin
+//   FAKE_PLUGIN_MAJOR=1        built for the previous ABI major (returns its table)
 //   FAKE_PLUGIN_RETURN_NULL    serves no table for the host's major
 //   FAKE_PLUGIN_NEWER_MINOR    a newer minor: larger function table with extra
 //                              entries and larger completion records
-//   FAKE_PLUGIN_SHORT_TABLE    claims 1.0 but its table lacks the last entry
+//   FAKE_PLUGIN_SHORT_TABLE    claims 2.0 but its table lacks the last entry
 //   FAKE_PLUGIN_NO_ENTRY       exports no aclsimBackendGetApi at all
 //
 // Its device echoes the options it was created with through device_info
 // (profile_name = device_profile, soc_name = endpoint, memory_bytes = seed,
-// ai_core_count = clock_mode, vector_core_count = device_count,
+// ai_core_count = 1 for clock "realtime", vector_core_count = device_count,
 // aicpu_count = jitter * 1000) and runs every graph as two 1000 ns ops.
+// Failures are canonical codes with the detail the ABI asks for.
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <string>
 #include <vector>
 
-#include "acl/aclsim_backend.h"
+#include "aclsim/backend_c_api.h"
+#include "nlohmann/json.hpp"
 
 #ifndef FAKE_PLUGIN_MAJOR
 #define FAKE_PLUGIN_MAJOR ACLSIM_BACKEND_ABI_MAJOR
@@ -28,40 +30,48 @@
 
 namespace {
 
-constexpr int32_t kParamInvalid = 107000;
-constexpr int32_t kInvalidDeviceId = 107001;
-constexpr int32_t kInvalidHandle = 107017;
-constexpr int32_t kInvalidParam = 100000;
 constexpr int64_t kOpNs = 1000;
 
-thread_local std::string t_error;
+struct Failure {
+  int32_t code = 0;
+  int32_t detail = 0;
+  std::string message;
+};
+thread_local Failure t_error;
 
-int32_t Fail(int32_t code, std::string message) {
-  t_error = "fake: " + std::move(message);
+int32_t Fail(int32_t code, std::string message, int32_t detail = ACLSIM_BACKEND_DETAIL_NONE) {
+  t_error = Failure{code, detail, "fake: " + std::move(message)};
   return code;
+}
+int32_t BadArg(std::string message) { return Fail(ACLSIM_BACKEND_CODE_INVALID_ARGUMENT, std::move(message)); }
+int32_t NoHandle(std::string message) {
+  return Fail(ACLSIM_BACKEND_CODE_NOT_FOUND, std::move(message), ACLSIM_BACKEND_DETAIL_INVALID_HANDLE);
 }
 
 #ifdef FAKE_PLUGIN_NEWER_MINOR
 // What a future minor's record could look like: 1.0 fields, then more.
 struct FutureCompletion {
-  aclsimCompletion base;
+  aclsimBackendCompletion base;
   uint64_t future_a;
   uint64_t future_b;
 };
 using Record = FutureCompletion;
 #else
-using Record = aclsimCompletion;
+using Record = aclsimBackendCompletion;
 #endif
 
 }  // namespace
 
 struct aclsimBackend {
-  aclsimBackendOptions options;
+  uint32_t device_count = 1;
   std::string profile;
   std::string endpoint;
+  uint64_t seed = 0;
+  uint32_t realtime = 0;
+  double jitter = 0.0;
 };
 
-struct aclsimDevice {
+struct aclsimBackendDevice {
   aclsimBackend* backend;
   uint32_t id;
   std::mutex mu;
@@ -71,23 +81,37 @@ struct aclsimDevice {
   uint64_t next_id = 1;
   uint64_t next_task = 1;
   int64_t horizon_ns = 0;
-  aclsimCompletionFn fn = nullptr;
+  aclsimBackendCompletionFn fn = nullptr;
   void* user = nullptr;
 };
 
 namespace {
 
-const char* LastError() { return t_error.c_str(); }
+void LastError(aclsimBackendError* out) {
+  if (out == nullptr || out->struct_size < ACLSIM_BACKEND_ERROR_STRUCT_SIZE) return;
+  out->code = t_error.code;
+  out->detail = t_error.detail;
+  out->value = 0;
+  out->message = t_error.message.c_str();
+}
 
-int32_t CreateBackend(const aclsimBackendOptions* options, aclsimBackend** out) {
-  if (options == nullptr || out == nullptr) return Fail(kParamInvalid, "NULL argument");
-  if (options->struct_size < ACLSIM_BACKEND_OPTIONS_STRUCT_SIZE) return Fail(kParamInvalid, "options too small");
-  if (std::strcmp(options->device_profile, "reject") == 0) {
-    return Fail(kInvalidParam, "device_profile 'reject' is refused");
+int32_t CreateBackend(const char* options_json, size_t len, aclsimBackend** out) {
+  if ((options_json == nullptr && len > 0) || out == nullptr) return BadArg("NULL argument");
+  nlohmann::json o =
+      nlohmann::json::parse(std::string(options_json == nullptr ? "" : options_json, len), nullptr, false);
+  if (len == 0) o = nlohmann::json::object();
+  if (!o.is_object()) return BadArg("the options are not a JSON object");
+  auto* b = new aclsimBackend;
+  b->device_count = o.value("device_count", 1u);
+  b->profile = o.value("device_profile", std::string());
+  b->endpoint = o.value("endpoint", std::string());
+  b->seed = o.value("seed", uint64_t{0});
+  b->realtime = o.value("clock", std::string()) == "realtime" ? 1 : 0;
+  b->jitter = o.value("jitter", 0.0);
+  if (b->profile == "reject") {
+    delete b;
+    return BadArg("device_profile 'reject' is refused");
   }
-  auto* b = new aclsimBackend{*options, options->device_profile, options->endpoint};
-  b->options.device_profile = b->profile.c_str();
-  b->options.endpoint = b->endpoint.c_str();
   *out = b;
   return 0;
 }
@@ -98,82 +122,88 @@ int32_t DestroyBackend(aclsimBackend* backend) {
 }
 
 int32_t DeviceCount(aclsimBackend* backend, uint32_t* out) {
-  *out = backend->options.device_count;
+  *out = backend->device_count;
   return 0;
 }
 
-int32_t OpenDevice(aclsimBackend* backend, uint32_t id, aclsimDevice** out) {
-  if (id >= backend->options.device_count) return Fail(kInvalidDeviceId, "no device " + std::to_string(id));
-  auto* d = new aclsimDevice;
+int32_t OpenDevice(aclsimBackend* backend, uint32_t id, aclsimBackendDevice** out) {
+  if (id >= backend->device_count) {
+    return Fail(ACLSIM_BACKEND_CODE_NOT_FOUND, "no device " + std::to_string(id),
+                ACLSIM_BACKEND_DETAIL_INVALID_DEVICE_ID);
+  }
+  auto* d = new aclsimBackendDevice;
   d->backend = backend;
   d->id = id;
   *out = d;
   return 0;
 }
 
-int32_t CloseDevice(aclsimDevice* device) {
+int32_t CloseDevice(aclsimBackendDevice* device) {
   delete device;
   return 0;
 }
 
-int32_t DeviceInfo(aclsimDevice* device, aclsimDeviceInfo* out) {
-  const aclsimBackendOptions& o = device->backend->options;
-  std::strncpy(out->profile_name, o.device_profile, sizeof(out->profile_name) - 1);
-  std::strncpy(out->soc_name, o.endpoint, sizeof(out->soc_name) - 1);
+int32_t DeviceInfo(aclsimBackendDevice* device, aclsimBackendDeviceInfo* out) {
+  const aclsimBackend& o = *device->backend;
+  std::strncpy(out->profile_name, o.profile.c_str(), sizeof(out->profile_name) - 1);
+  std::strncpy(out->soc_name, o.endpoint.c_str(), sizeof(out->soc_name) - 1);
   out->memory_bytes = o.seed;
-  out->ai_core_count = o.clock_mode;
+  out->ai_core_count = o.realtime;
   out->vector_core_count = o.device_count;
   out->aicpu_count = static_cast<uint32_t>(o.jitter * 1000.0 + 0.5);
   return 0;
 }
 
-int32_t CreateStream(aclsimDevice* d, aclsimStreamId* out) {
+int32_t CreateStream(aclsimBackendDevice* d, aclsimBackendStreamId* out) {
   std::lock_guard<std::mutex> lock(d->mu);
   *out = d->next_id++;
   d->streams[*out] = d->horizon_ns;
   return 0;
 }
 
-int32_t DestroyStream(aclsimDevice* d, aclsimStreamId s) {
+int32_t DestroyStream(aclsimBackendDevice* d, aclsimBackendStreamId s) {
   std::lock_guard<std::mutex> lock(d->mu);
-  if (d->streams.erase(s) == 0) return Fail(kInvalidHandle, "stream " + std::to_string(s) + " does not exist");
+  if (d->streams.erase(s) == 0) return NoHandle("stream " + std::to_string(s) + " does not exist");
   return 0;
 }
 
-int32_t CreateEvent(aclsimDevice* d, aclsimEventId* out) {
+int32_t CreateEvent(aclsimBackendDevice* d, aclsimBackendEventId* out) {
   std::lock_guard<std::mutex> lock(d->mu);
   *out = d->next_id++;
   d->events[*out] = -1;
   return 0;
 }
 
-int32_t DestroyEvent(aclsimDevice* d, aclsimEventId e) {
+int32_t DestroyEvent(aclsimBackendDevice* d, aclsimBackendEventId e) {
   std::lock_guard<std::mutex> lock(d->mu);
-  if (d->events.erase(e) == 0) return Fail(kInvalidHandle, "event " + std::to_string(e) + " does not exist");
+  if (d->events.erase(e) == 0) return NoHandle("event " + std::to_string(e) + " does not exist");
   return 0;
 }
 
-int32_t LoadGraph(aclsimDevice* d, const char* json, size_t len, aclsimExecutableId* out) {
-  if (json == nullptr || len == 0) return Fail(100015, "empty graph");
+int32_t LoadGraph(aclsimBackendDevice* d, const char* json, size_t len, aclsimBackendExecutableId* out) {
+  if (json == nullptr || len == 0) {
+    return Fail(ACLSIM_BACKEND_CODE_INVALID_ARGUMENT, "empty graph", ACLSIM_BACKEND_DETAIL_MODEL_SIZE);
+  }
   std::lock_guard<std::mutex> lock(d->mu);
   *out = d->next_id++;
   d->exes[*out] = 2;
   return 0;
 }
 
-int32_t UnloadGraph(aclsimDevice* d, aclsimExecutableId e) {
+int32_t UnloadGraph(aclsimBackendDevice* d, aclsimBackendExecutableId e) {
   std::lock_guard<std::mutex> lock(d->mu);
-  if (d->exes.erase(e) == 0) return Fail(kInvalidHandle, "executable " + std::to_string(e) + " is not loaded");
+  if (d->exes.erase(e) == 0) return NoHandle("executable " + std::to_string(e) + " is not loaded");
   return 0;
 }
 
-int32_t GraphCosts(aclsimDevice* d, aclsimExecutableId e, aclsimOpCost* out, size_t capacity, size_t* out_count) {
+int32_t GraphCosts(aclsimBackendDevice* d, aclsimBackendExecutableId e, aclsimBackendOpCost* out, size_t capacity,
+                   size_t* out_count) {
   std::lock_guard<std::mutex> lock(d->mu);
   auto it = d->exes.find(e);
-  if (it == d->exes.end()) return Fail(kInvalidHandle, "executable is not loaded");
+  if (it == d->exes.end()) return NoHandle("executable is not loaded");
   const size_t n = static_cast<size_t>(it->second);
   for (size_t i = 0; i < n && i < capacity; ++i) {
-    auto* c = reinterpret_cast<aclsimOpCost*>(reinterpret_cast<char*>(out) + i * out->struct_size);
+    auto* c = reinterpret_cast<aclsimBackendOpCost*>(reinterpret_cast<char*>(out) + i * out->struct_size);
     c->flops = 100 * (i + 1);
     c->macs = 10 * (i + 1);
     c->bytes = 64;
@@ -184,22 +214,22 @@ int32_t GraphCosts(aclsimDevice* d, aclsimExecutableId e, aclsimOpCost* out, siz
   return 0;
 }
 
-Record NewRecord(aclsimDevice* d) {
+Record NewRecord(aclsimBackendDevice* d) {
   Record r{};
 #ifdef FAKE_PLUGIN_NEWER_MINOR
   r.base.struct_size = sizeof(Record);
   r.future_a = 0xAAAAAAAAAAAAAAAAull;
   r.future_b = 0xBBBBBBBBBBBBBBBBull;
-  aclsimCompletion& c = r.base;
+  aclsimBackendCompletion& c = r.base;
 #else
   r.struct_size = sizeof(Record);
-  aclsimCompletion& c = r;
+  aclsimBackendCompletion& c = r;
 #endif
   c.device_id = d->id;
   return r;
 }
 
-aclsimCompletion& Base(Record& r) {
+aclsimBackendCompletion& Base(Record& r) {
 #ifdef FAKE_PLUGIN_NEWER_MINOR
   return r.base;
 #else
@@ -207,19 +237,22 @@ aclsimCompletion& Base(Record& r) {
 #endif
 }
 
-int32_t SubmitGraph(aclsimDevice* d, aclsimStreamId s, aclsimExecutableId e, uint32_t tag, uint32_t tid,
-                    aclsimTaskId* out) {
+int32_t SubmitGraph(aclsimBackendDevice* d, aclsimBackendStreamId s, aclsimBackendExecutableId e,
+                    const aclsimBackendLaunchInfo* launch, aclsimBackendTaskId* out) {
+  if (launch == nullptr) return BadArg("launch is NULL");
+  const uint32_t tag = launch->model_tag;
+  const uint32_t tid = launch->host_tid;
   std::vector<Record> records;
   std::lock_guard<std::mutex> lock(d->mu);
   auto st = d->streams.find(s);
-  if (st == d->streams.end()) return Fail(kInvalidHandle, "stream " + std::to_string(s) + " does not exist");
+  if (st == d->streams.end()) return NoHandle("stream " + std::to_string(s) + " does not exist");
   auto ex = d->exes.find(e);
-  if (ex == d->exes.end()) return Fail(kInvalidHandle, "executable is not loaded");
+  if (ex == d->exes.end()) return NoHandle("executable is not loaded");
   *out = d->next_task;
   for (int i = 0; i < ex->second; ++i) {
     Record r = NewRecord(d);
-    aclsimCompletion& c = Base(r);
-    c.kind = ACLSIM_COMPLETION_OP;
+    aclsimBackendCompletion& c = Base(r);
+    c.kind = ACLSIM_BACKEND_TASK_OP;
     c.engine = static_cast<uint32_t>(i % 3);
     c.block_dim = 1;
     c.stream_id = s;
@@ -238,14 +271,18 @@ int32_t SubmitGraph(aclsimDevice* d, aclsimStreamId s, aclsimExecutableId e, uin
   return 0;
 }
 
-int32_t SubmitMarker(aclsimDevice* d, aclsimStreamId s, uint64_t marker_id, uint32_t tag, uint32_t tid,
-                     aclsimTaskId* out) {
+int32_t SubmitMarker(aclsimBackendDevice* d, aclsimBackendStreamId s, const aclsimBackendMarkerInfo* marker,
+                     aclsimBackendTaskId* out) {
+  if (marker == nullptr) return BadArg("marker is NULL");
+  const uint64_t marker_id = marker->marker_id;
+  const uint32_t tag = marker->tag;
+  const uint32_t tid = marker->host_tid;
   std::lock_guard<std::mutex> lock(d->mu);
   auto st = d->streams.find(s);
-  if (st == d->streams.end()) return Fail(kInvalidHandle, "stream " + std::to_string(s) + " does not exist");
+  if (st == d->streams.end()) return NoHandle("stream " + std::to_string(s) + " does not exist");
   Record r = NewRecord(d);
-  aclsimCompletion& c = Base(r);
-  c.kind = ACLSIM_COMPLETION_MARKER;
+  aclsimBackendCompletion& c = Base(r);
+  c.kind = ACLSIM_BACKEND_TASK_MARKER;
   c.stream_id = s;
   c.task_id = *out = d->next_task++;
   c.model_tag = 0xFFFFFFFFu;
@@ -257,58 +294,58 @@ int32_t SubmitMarker(aclsimDevice* d, aclsimStreamId s, uint64_t marker_id, uint
   return 0;
 }
 
-int32_t SubmitEventRecord(aclsimDevice* d, aclsimStreamId s, aclsimEventId e) {
+int32_t SubmitEventRecord(aclsimBackendDevice* d, aclsimBackendStreamId s, aclsimBackendEventId e) {
   std::lock_guard<std::mutex> lock(d->mu);
   auto st = d->streams.find(s);
   auto ev = d->events.find(e);
-  if (st == d->streams.end() || ev == d->events.end()) return Fail(kInvalidHandle, "unknown stream or event");
+  if (st == d->streams.end() || ev == d->events.end()) return NoHandle("unknown stream or event");
   ev->second = st->second;
   return 0;
 }
 
-int32_t SubmitEventWait(aclsimDevice* d, aclsimStreamId s, aclsimEventId e) {
+int32_t SubmitEventWait(aclsimBackendDevice* d, aclsimBackendStreamId s, aclsimBackendEventId e) {
   std::lock_guard<std::mutex> lock(d->mu);
   auto st = d->streams.find(s);
   auto ev = d->events.find(e);
-  if (st == d->streams.end() || ev == d->events.end()) return Fail(kInvalidHandle, "unknown stream or event");
+  if (st == d->streams.end() || ev == d->events.end()) return NoHandle("unknown stream or event");
   if (ev->second > st->second) st->second = ev->second;
   return 0;
 }
 
-int32_t SynchronizeStream(aclsimDevice* d, aclsimStreamId s) {
+int32_t SynchronizeStream(aclsimBackendDevice* d, aclsimBackendStreamId s) {
   std::lock_guard<std::mutex> lock(d->mu);
   auto st = d->streams.find(s);
-  if (st == d->streams.end()) return Fail(kInvalidHandle, "stream " + std::to_string(s) + " does not exist");
+  if (st == d->streams.end()) return NoHandle("stream " + std::to_string(s) + " does not exist");
   if (st->second > d->horizon_ns) d->horizon_ns = st->second;
   return 0;
 }
 
-int32_t QueryStream(aclsimDevice* d, aclsimStreamId s, uint32_t* out_idle) {
+int32_t QueryStream(aclsimBackendDevice* d, aclsimBackendStreamId s, uint32_t* out_idle) {
   std::lock_guard<std::mutex> lock(d->mu);
-  if (d->streams.count(s) == 0) return Fail(kInvalidHandle, "stream " + std::to_string(s) + " does not exist");
+  if (d->streams.count(s) == 0) return NoHandle("stream " + std::to_string(s) + " does not exist");
   *out_idle = 1;
   return 0;
 }
 
-int32_t SynchronizeEvent(aclsimDevice* d, aclsimEventId e) {
+int32_t SynchronizeEvent(aclsimBackendDevice* d, aclsimBackendEventId e) {
   std::lock_guard<std::mutex> lock(d->mu);
   auto ev = d->events.find(e);
-  if (ev == d->events.end()) return Fail(kInvalidHandle, "event " + std::to_string(e) + " does not exist");
+  if (ev == d->events.end()) return NoHandle("event " + std::to_string(e) + " does not exist");
   if (ev->second > d->horizon_ns) d->horizon_ns = ev->second;
   return 0;
 }
 
-int32_t QueryEvent(aclsimDevice* d, aclsimEventId e, aclsimEventState* out) {
+int32_t QueryEvent(aclsimBackendDevice* d, aclsimBackendEventId e, aclsimBackendEventState* out) {
   std::lock_guard<std::mutex> lock(d->mu);
   auto ev = d->events.find(e);
-  if (ev == d->events.end()) return Fail(kInvalidHandle, "event " + std::to_string(e) + " does not exist");
+  if (ev == d->events.end()) return NoHandle("event " + std::to_string(e) + " does not exist");
   out->recorded = ev->second >= 0 ? 1 : 0;
   out->complete = 1;
   out->timestamp_ns = ev->second >= 0 ? ev->second : 0;
   return 0;
 }
 
-int32_t SynchronizeDevice(aclsimDevice* d) {
+int32_t SynchronizeDevice(aclsimBackendDevice* d) {
   std::lock_guard<std::mutex> lock(d->mu);
   for (const auto& [id, tail] : d->streams) {
     if (tail > d->horizon_ns) d->horizon_ns = tail;
@@ -316,13 +353,13 @@ int32_t SynchronizeDevice(aclsimDevice* d) {
   return 0;
 }
 
-int32_t Now(aclsimDevice* d, int64_t* out) {
+int32_t Now(aclsimBackendDevice* d, int64_t* out) {
   std::lock_guard<std::mutex> lock(d->mu);
   *out = d->horizon_ns;
   return 0;
 }
 
-int32_t SetCompletionSink(aclsimDevice* d, aclsimCompletionFn fn, void* user) {
+int32_t SetCompletionSink(aclsimBackendDevice* d, aclsimBackendCompletionFn fn, void* user) {
   std::lock_guard<std::mutex> lock(d->mu);
   d->fn = fn;
   d->user = user;
@@ -345,7 +382,7 @@ struct Table {
 constexpr uint32_t kTableSize = sizeof(Table);
 constexpr uint32_t kMinor = ACLSIM_BACKEND_ABI_MINOR + 3;
 #elif defined(FAKE_PLUGIN_SHORT_TABLE)
-constexpr uint32_t kTableSize = ACLSIM_STRUCT_SIZE(aclsimBackendApi, now);
+constexpr uint32_t kTableSize = ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, now);
 constexpr uint32_t kMinor = ACLSIM_BACKEND_ABI_MINOR;
 #else
 constexpr uint32_t kTableSize = ACLSIM_BACKEND_API_STRUCT_SIZE;

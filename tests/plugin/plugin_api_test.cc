@@ -25,18 +25,18 @@ std::string RecentErrMsg() {
 void SetBackendEnv(const char* value) { ASSERT_EQ(setenv("ACLSIM_BACKEND", value, 1), 0); }
 
 TEST(PluginApi, GivenWrongMajorPluginInEnvWhenAclInitThenFeatureNotSupportedNamingVersions) {
-  SetBackendEnv(ACLSIM_TEST_PLUGIN_MAJOR2);
+  SetBackendEnv(ACLSIM_TEST_PLUGIN_MAJOR1);
   EXPECT_EQ(aclInit(nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   std::string msg = RecentErrMsg();
-  EXPECT_THAT(msg, HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR2));
-  EXPECT_THAT(msg, HasSubstr("implements backend ABI 2.0, but this aclsim implements backend ABI 1.0"));
+  EXPECT_THAT(msg, HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR1));
+  EXPECT_THAT(msg, HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.0"));
   EXPECT_THAT(msg, HasSubstr("ACLSIM_BACKEND="));
   // Nothing was initialised: a later aclInit fails the same way, not with "repeat".
   EXPECT_EQ(aclInit(nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 }
 
 TEST(PluginApi, GivenWrongMajorPluginInEnvWhenFirstRuntimeCallWithoutInitThenSameError) {
-  SetBackendEnv(ACLSIM_TEST_PLUGIN_MAJOR2);
+  SetBackendEnv(ACLSIM_TEST_PLUGIN_MAJOR1);
   EXPECT_EQ(aclrtSetDevice(0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   EXPECT_THAT(RecentErrMsg(), HasSubstr("backend ABI 2.0"));
 }

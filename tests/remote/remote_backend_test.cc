@@ -45,10 +45,23 @@ TEST(RemoteHandshake, GivenVersionMismatchWhenHelloThenRtFeatureNotSupportWithBo
   ASSERT_TRUE(conn.ok());
   auto hello = (*conn)->Handshake(kProtocolVersion + 41);
   EXPECT_EQ(hello.status().code(), ErrorCode::kRtFeatureNotSupport);
-  EXPECT_NE(hello.status().message().find("v42"), std::string::npos) << hello.status().message();
-  EXPECT_NE(hello.status().message().find("v1"), std::string::npos) << hello.status().message();
+  EXPECT_NE(hello.status().message().find("v43"), std::string::npos) << hello.status().message();
+  EXPECT_NE(hello.status().message().find("speaks v2"), std::string::npos) << hello.status().message();
   // The server closed that session; the connection stays broken.
   EXPECT_EQ((*conn)->Call(MessageType::kDeviceCount, Writer()).status().code(), ErrorCode::kRtNoDevice);
+}
+
+TEST(RemoteHandshake, GivenProtocolOneClientWhenHelloThenItCanReadTheMismatch) {
+  // A v1 client reads a response status as {i32 ACL code, string}; the server
+  // answers its Hello in that form.
+  auto server = StartServer();
+  auto conn = Connection::Open(server->endpoint());
+  ASSERT_TRUE(conn.ok());
+  auto hello = (*conn)->Handshake(1);
+  EXPECT_EQ(hello.status().code(), ErrorCode::kRtFeatureNotSupport);
+  EXPECT_EQ(hello.status().message(), "remote device server " + (*conn)->endpoint() +
+                                          ": remote protocol version mismatch: the client speaks v1, "
+                                          "aclsim-device-server speaks v2");
 }
 
 TEST(RemoteHandshake, GivenRequestBeforeHelloWhenSentThenRejectedAndClosed) {
@@ -305,7 +318,7 @@ TEST(RemoteDevice, GivenSameSeedAndJitterWhenScriptRunsRemotelyThenRecordsByteId
     auto remote = Open(*remote_backend, id);
     ScriptResult expected = RunScript(*local);
     ScriptResult actual = RunScript(*remote);
-    ASSERT_GT(expected.record_bytes.size(), 600 * kRecordWireBytes);
+    ASSERT_GT(expected.record_bytes.size(), 600 * kCompletionRecordWireBytes);
     EXPECT_EQ(actual.values, expected.values) << "device " << id;
     EXPECT_EQ(actual.batches, expected.batches) << "device " << id;
     EXPECT_TRUE(actual.record_bytes == expected.record_bytes) << "device " << id << ": records differ";

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "remote/wire_types.h"
+
 #include <vector>
 
 #include "tests/testing/status_printers.h"
@@ -18,7 +20,7 @@ TEST(RemoteProtocol, GivenHeaderWhenEncodedThenGoldenLittleEndianBytes) {
   h.request_id = 0x1122334455667788ull;
   uint8_t raw[kHeaderBytes];
   EncodeHeader(h, raw);
-  const std::vector<uint8_t> expected = {'A',  'C',  'L',  'S',  0x01, 0x00, 0x0C, 0x80, 0x04, 0x03,
+  const std::vector<uint8_t> expected = {'A',  'C',  'L',  'S',  0x02, 0x00, 0x18, 0x80, 0x04, 0x03,
                                          0x02, 0x01, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11};
   EXPECT_EQ(std::vector<uint8_t>(raw, raw + kHeaderBytes), expected);
   auto back = DecodeHeader(raw);
@@ -43,7 +45,7 @@ TEST(RemoteProtocol, GivenBadMagicOrOversizedFrameWhenDecodedThenRtInternalError
   EXPECT_TRUE(DecodeHeader(raw).ok());
 }
 
-TEST(RemoteProtocol, GivenRecordWhenEncodedThenNinetyTwoBytesAndRoundTrips) {
+TEST(RemoteProtocol, GivenRecordWhenEncodedThenNinetyBytesAndRoundTrips) {
   device::CompletionRecord r;
   r.device_id = 3;
   r.kind = device::TaskKind::kMarker;
@@ -62,13 +64,15 @@ TEST(RemoteProtocol, GivenRecordWhenEncodedThenNinetyTwoBytesAndRoundTrips) {
   r.flops = 1ull << 50;
   r.bytes = 77;
   Writer w;
-  w.Record(r);
-  ASSERT_EQ(w.bytes().size(), kRecordWireBytes);
+  Encode(w, r);
+  ASSERT_EQ(w.bytes().size(), kCompletionRecordWireBytes);
+  ASSERT_EQ(kCompletionRecordWireBytes, 90u);
   Reader rd(w.bytes());
-  device::CompletionRecord back = rd.Record();
+  device::CompletionRecord back;
+  ASSERT_TRUE(Decode(rd, &back));
   ASSERT_TRUE(rd.Finish("record").ok());
   Writer again;
-  again.Record(back);
+  Encode(again, back);
   EXPECT_EQ(again.bytes(), w.bytes());
   EXPECT_EQ(back.stream_id, r.stream_id);
   EXPECT_EQ(back.start_ns, -1);

@@ -20,6 +20,7 @@
 #include "remote/client/remote_backend.h"
 #include "remote/protocol.h"
 #include "remote/testing/server_process.h"
+#include "remote/wire_types.h"
 #include "runtime/model/graph_loader.h"
 #include "tests/testing/status_printers.h"
 
@@ -77,7 +78,7 @@ class RecordingSink final : public device::CompletionSink {
     batches_.push_back(count);
     for (size_t i = 0; i < count; ++i) {
       records_.push_back(records[i]);
-      bytes_.Record(records[i]);
+      Encode(bytes_, records[i]);
     }
   }
   std::vector<device::CompletionRecord> records() const {

@@ -1,7 +1,7 @@
 // Tests of device::LoadPluginBackend: the sim plugin against the in-process
 // sim (identical records, costs, times and errors), and the loader's version
 // and error handling against the fake plugins of tests/plugin/.
-#include "runtime/device/plugin_backend.h"
+#include "runtime/device/c_api/plugin_backend.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -219,17 +219,17 @@ TEST(PluginBackend, GivenConcurrentSubmittersThenEveryRecordArrives) {
 }
 
 TEST(PluginBackend, GivenWrongMajorThenFeatureNotSupportedNamingBothVersions) {
-  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_MAJOR2, BackendOptions{});
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_MAJOR1, BackendOptions{});
   EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
-  EXPECT_THAT(got.status().message(), HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR2));
+  EXPECT_THAT(got.status().message(), HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR1));
   EXPECT_THAT(got.status().message(),
-              HasSubstr("implements backend ABI 2.0, but this aclsim implements backend ABI 1.0"));
+              HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.0"));
 }
 
 TEST(PluginBackend, GivenPluginWithNoTableForHostMajorThenFeatureNotSupported) {
   auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NULL, BackendOptions{});
   EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
-  EXPECT_THAT(got.status().message(), HasSubstr("offers no function table for backend ABI major 1"));
+  EXPECT_THAT(got.status().message(), HasSubstr("offers no function table for backend ABI major 2"));
 }
 
 TEST(PluginBackend, GivenTableShorterThanOneZeroThenFeatureNotSupported) {

@@ -1,19 +1,20 @@
 // Device backends loaded from shared libraries (the plugin ABI).
 //
 // A plugin is a shared library exporting aclsimBackendGetApi, the C ABI of
-// api/include/acl/aclsim_backend.h (versioned, struct_size-first,
-// append-only; docs/backend_abi.md). LoadPluginBackend loads one and wraps
-// its function table as a device::Backend whose Devices forward every call
-// across the ABI: graphs cross as "aclsim.graph.v1" JSON (WriteGraphJson),
-// completion records are translated into CompletionRecords in a buffer
-// reused per device, and a failing call becomes a Status with the plugin's
-// code and its last_error() message.
+// <aclsim/backend_c_api.h> (versioned, struct_size-first, append-only;
+// docs/backend_abi.md). LoadPluginBackend loads one and wraps its function
+// table as a device::Backend whose Devices forward every call across the ABI
+// (capi::CApiDevice, generated): graphs cross as "aclsim.graph.v1" JSON,
+// completion records are converted by the generated codec, and a failing
+// call becomes a Status whose code is chosen from the plugin's canonical
+// code, detail and the function that failed (device/status_codec.h), with
+// the plugin's last_error message.
 //
 // The api/ edge decides when a backend is a plugin (a "sim-plugin" name, or a
 // value that is a path) and where it lives; this layer takes the path it is
 // given and never reads the environment.
-#ifndef ACLSIM_RUNTIME_DEVICE_PLUGIN_BACKEND_H_
-#define ACLSIM_RUNTIME_DEVICE_PLUGIN_BACKEND_H_
+#ifndef ACLSIM_RUNTIME_DEVICE_C_API_PLUGIN_BACKEND_H_
+#define ACLSIM_RUNTIME_DEVICE_C_API_PLUGIN_BACKEND_H_
 
 #include <memory>
 #include <string>
@@ -38,11 +39,13 @@ namespace aclsim::device {
 //   kRtFeatureNotSupport   (207000) version mismatch: the plugin offers no
 //                          table for this host's ABI major, its abi_major
 //                          differs (the message names both versions), its
-//                          table is smaller than the 1.0 table, or a 1.0
+//                          table is smaller than the 2.0 table, or a 2.0
 //                          function pointer is NULL.
-//   the plugin's code      create_backend failed (message: last_error()).
+//   create_backend failed  INVALID_ARGUMENT → kInvalidParam, UNIMPLEMENTED →
+//                          kApiNotSupport, others per status_codec.h
+//                          (message: the plugin's last_error).
 StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const BackendOptions& options);
 
 }  // namespace aclsim::device
 
-#endif  // ACLSIM_RUNTIME_DEVICE_PLUGIN_BACKEND_H_
+#endif  // ACLSIM_RUNTIME_DEVICE_C_API_PLUGIN_BACKEND_H_
