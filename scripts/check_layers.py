@@ -4,6 +4,8 @@
   * runtime/ never includes a header of sim/ or api/src/;
   * sim/ never includes a header of api/ (neither "api/..." nor the public
     "acl/..." headers): the simulator plugs in through runtime/device/;
+  * backends/<name>/ includes nothing of api/, sim/ or remote/: a backend
+    sees only the device layer and what lies beneath it;
   * no CMake target puts the repository root on its include path (each
     target stages its own headers, cmake/AclsimHelpers.cmake);
   * every extern "C" entry point defined in api/src/ (outside generated/) is
@@ -60,7 +62,7 @@ def blank_comments_and_strings(text):
 
 
 def check_includes(problems):
-    for path in tracked("runtime", "sim"):
+    for path in tracked("runtime", "sim", "backends"):
         if not path.endswith((".cc", ".h")):
             continue
         text = open(path, encoding="utf-8").read()
@@ -69,6 +71,8 @@ def check_includes(problems):
                 problems.append(f"{path}: runtime/ includes {inc}")
             if path.startswith("sim/") and (inc.startswith("api/") or inc.startswith("acl/")):
                 problems.append(f"{path}: sim/ includes the api/ header {inc}")
+            if path.startswith("backends/") and inc.split("/")[0] in ("api", "acl", "sim", "remote"):
+                problems.append(f"{path}: a backend includes {inc} (backends see only runtime/device/ and below)")
 
 
 def check_cmake(problems):

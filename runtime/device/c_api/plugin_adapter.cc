@@ -4,6 +4,7 @@
 #include "runtime/device/c_api/plugin_adapter.h"
 
 #include <algorithm>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -24,23 +25,26 @@ struct aclsimBackend {
 namespace aclsim::device::capi {
 namespace {
 
-// The latest failure on this thread, as last_error reports it.
+// The latest failure on this thread, as last_error reports it. Trivially
+// destructible on purpose: the host may call in (and fail) while the process
+// exits, after this thread's thread_local destructors have run.
 struct LastFailure {
   CanonicalStatus status;
-  std::string message;
+  char message[1024];  // NUL-terminated, truncated to fit
 };
-thread_local LastFailure t_last;
+thread_local LastFailure t_last{};
 
-aclsimBackendStatus Fail(CanonicalCode code, std::string message, ErrorDetail detail = ErrorDetail::kNone) {
-  t_last.status = CanonicalStatus{code, detail, 0};
-  t_last.message = std::move(message);
-  return static_cast<aclsimBackendStatus>(code);
+aclsimBackendStatus Record(const CanonicalStatus& status, std::string_view message) {
+  t_last.status = status;
+  const size_t n = std::min(message.size(), sizeof(t_last.message) - 1);
+  std::memcpy(t_last.message, message.data(), n);
+  t_last.message[n] = '\0';
+  return static_cast<aclsimBackendStatus>(status.code);
 }
-aclsimBackendStatus Fail(const Status& status) {
-  t_last.status = ToCanonical(status.code());
-  t_last.message = status.message();
-  return static_cast<aclsimBackendStatus>(t_last.status.code);
+aclsimBackendStatus Fail(CanonicalCode code, const std::string& message, ErrorDetail detail = ErrorDetail::kNone) {
+  return Record(CanonicalStatus{code, detail, 0}, message);
 }
+aclsimBackendStatus Fail(const Status& status) { return Record(ToCanonical(status.code()), status.message()); }
 aclsimBackendStatus NullArg(const char* function, const char* what) {
   return Fail(CanonicalCode::kInvalidArgument, std::string(function) + ": " + what + " is NULL");
 }
@@ -144,7 +148,7 @@ void LastError(aclsimBackendError* out) {
   out->code = static_cast<int32_t>(t_last.status.code);
   out->detail = static_cast<int32_t>(t_last.status.detail);
   out->value = t_last.status.value;
-  out->message = t_last.message.c_str();
+  out->message = t_last.message;
 }
 
 // The backend options as the C++ backends take them today.
