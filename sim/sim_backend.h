@@ -8,15 +8,24 @@
 
 #include <memory>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "runtime/device/backend.h"
+#include "sim/sim_options.h"
 
 namespace aclsim::sim {
 
-// Creates a backend with |options.device_count| devices of one profile.
-// Unknown profile or unreadable profile file → kInvalidParam.
-StatusOr<std::unique_ptr<device::Backend>> CreateSimBackend(const device::BackendOptions& options);
+// Creates a backend with |options.device_count| devices of one profile,
+// each applying |options.faults|; it reports |options.clock_mode| and the
+// plan's delivery faults (device::Backend). Options outside their ranges
+// (SimOptions::Validate), an unknown profile or an unreadable profile file
+// → kInvalidParam.
+StatusOr<std::unique_ptr<device::Backend>> CreateSimBackend(const SimOptions& options);
 
-// Registers CreateSimBackend as "sim" in |registry|.
+// The factory of "sim": ParseSimOptions(|options|), then CreateSimBackend.
+StatusOr<std::unique_ptr<device::Backend>> CreateSimBackendFromConfig(const nlohmann::json& options);
+
+// Registers CreateSimBackendFromConfig as "sim" in |registry|.
 void RegisterSimBackend(device::BackendRegistry& registry);
 
 }  // namespace aclsim::sim

@@ -4,6 +4,8 @@
 #include <mutex>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "remote/client/connection.h"
 #include "remote/protocol.h"
 #include "runtime/device/sink_slot.h"
@@ -204,13 +206,24 @@ class RemoteDevice final : public device::Device {
   device::VirtualTimeNs last_now_ns_ = 0;
 };
 
+// The server's clock mode, from the "clock=" word of its Hello text
+// (docs/remote_protocol.md): "aclsim-device-server profile=… clock=realtime".
+device::ClockMode ServerClockMode(const std::string& server) {
+  return server.find(" clock=realtime") != std::string::npos ? device::ClockMode::kRealtime
+                                                             : device::ClockMode::kVirtual;
+}
+
 class RemoteBackend final : public device::Backend {
  public:
-  RemoteBackend(std::string endpoint, uint32_t device_count, const RemoteClientOptions& client)
-      : endpoint_(std::move(endpoint)), device_count_(device_count), client_(client) {}
+  RemoteBackend(std::string endpoint, const HelloReply& hello, const RemoteOptions& options)
+      : endpoint_(std::move(endpoint)),
+        device_count_(hello.device_count),
+        clock_mode_(ServerClockMode(hello.server)),
+        options_(options) {}
 
   std::string_view name() const override { return "remote"; }
   uint32_t DeviceCount() const override { return device_count_; }
+  device::ClockMode clock_mode() const override { return clock_mode_; }
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= device_count_) {
@@ -218,7 +231,7 @@ class RemoteBackend final : public device::Backend {
                                                        " does not exist (remote server " + endpoint_ + " has " +
                                                        std::to_string(device_count_) + ")");
     }
-    ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(endpoint_, client_.io_timeout));
+    ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(endpoint_, options_.io_timeout));
     ACLSIM_RETURN_IF_ERROR(conn->Handshake().status());
     Writer w;
     w.U32(device_id);
@@ -243,27 +256,32 @@ class RemoteBackend final : public device::Backend {
  private:
   const std::string endpoint_;
   const uint32_t device_count_;
-  const RemoteClientOptions client_;
+  const device::ClockMode clock_mode_;
+  const RemoteOptions options_;
 };
 
 }  // namespace
 
-StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const device::BackendOptions& options,
-                                                               const RemoteClientOptions& client) {
+StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const RemoteOptions& options) {
   if (options.endpoint.empty()) {
     return Status(ErrorCode::kInvalidParam,
                   "config: the remote backend needs aclsim.endpoint (unix:/path or tcp:127.0.0.1:port)");
   }
-  ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(options.endpoint, client.io_timeout));
+  ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(options.endpoint, options.io_timeout));
   ACLSIM_ASSIGN_OR_RETURN(HelloReply hello, conn->Handshake());
   if (hello.device_count == 0) {
     return Status(ErrorCode::kRtNoDevice, "remote device server " + conn->endpoint() + " hosts no devices");
   }
-  return std::unique_ptr<device::Backend>(new RemoteBackend(conn->endpoint(), hello.device_count, client));
+  return std::unique_ptr<device::Backend>(new RemoteBackend(conn->endpoint(), hello, options));
+}
+
+StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackendFromConfig(const nlohmann::json& options) {
+  ACLSIM_ASSIGN_OR_RETURN(RemoteOptions parsed, ParseRemoteOptions(options));
+  return CreateRemoteBackend(parsed);
 }
 
 void RegisterRemoteBackend(device::BackendRegistry& registry) {
-  registry.Register("remote", [](const device::BackendOptions& options) { return CreateRemoteBackend(options); });
+  registry.Register("remote", CreateRemoteBackendFromConfig);
 }
 
 }  // namespace aclsim::remote

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acl/aclsim_backend.h"
+#include "runtime/device/plugin_options.h"
 #include "runtime/log.h"
 #include "runtime/model/graph_writer.h"
 
@@ -237,11 +238,16 @@ static_assert(sizeof(aclsimCompletion) == ACLSIM_COMPLETION_STRUCT_SIZE, "no tai
 
 class PluginBackend final : public Backend {
  public:
-  PluginBackend(std::shared_ptr<const BackendHandle> handle, uint32_t device_count)
-      : handle_(std::move(handle)), device_count_(device_count) {}
+  PluginBackend(std::shared_ptr<const BackendHandle> handle, uint32_t device_count, const PluginOptionsV1& options)
+      : handle_(std::move(handle)),
+        device_count_(device_count),
+        clock_mode_(options.clock_mode),
+        delivery_(options.delivery) {}
 
   std::string_view name() const override { return handle_->lib->name; }
   uint32_t DeviceCount() const override { return device_count_; }
+  ClockMode clock_mode() const override { return clock_mode_; }
+  DeliveryFaults delivery_faults() const override { return delivery_; }
 
   StatusOr<std::unique_ptr<Device>> OpenDevice(uint32_t device_id) override {
     const PluginLibrary& lib = *handle_->lib;
@@ -269,6 +275,8 @@ class PluginBackend final : public Backend {
  private:
   const std::shared_ptr<const BackendHandle> handle_;  // shared with every PluginDevice
   const uint32_t device_count_;
+  const ClockMode clock_mode_;
+  const DeliveryFaults delivery_;
 };
 
 Status VersionError(const std::string& path, std::string detail) {
@@ -322,7 +330,7 @@ Status CheckApi(const std::string& path, const aclsimBackendApi& api) {
 
 }  // namespace
 
-StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const BackendOptions& options) {
+StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const nlohmann::json& options) {
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* why = dlerror();
@@ -349,16 +357,8 @@ StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, co
   lib->api = api;
   lib->name = api->name != nullptr && *api->name != '\0' ? api->name : path;
 
-  aclsimBackendOptions raw{};
-  raw.struct_size = sizeof(raw);
-  raw.device_count = options.device_count;
-  raw.device_profile = options.device_profile.c_str();
-  raw.device_profile_path = options.device_profile_path.c_str();
-  raw.clock_mode = options.clock_mode == ClockMode::kRealtime ? ACLSIM_CLOCK_REALTIME : ACLSIM_CLOCK_VIRTUAL;
-  raw.seed = options.seed;
-  raw.jitter = options.jitter;
-  raw.endpoint = options.endpoint.c_str();
-  raw.faults_json = options.faults_json.c_str();
+  ACLSIM_ASSIGN_OR_RETURN(PluginOptionsV1 abi_options, PluginOptionsToAbiV1(lib->name, options));
+  const aclsimBackendOptions raw = abi_options.Raw();
   aclsimBackend* backend = nullptr;
   if (auto rc = api->create_backend(&raw, &backend); rc != 0) return lib->Error(rc, "create_backend");
   auto backend_handle = std::make_shared<const BackendHandle>(lib, backend);
@@ -368,7 +368,7 @@ StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, co
   Log(LogLevel::kInfo, "loaded backend plugin '" + lib->name + "' (backend ABI " +
                            AbiVersion(api->abi_major, api->abi_minor) + ") from " + path + ", " +
                            std::to_string(device_count) + " device(s)");
-  return std::unique_ptr<Backend>(new PluginBackend(std::move(backend_handle), device_count));
+  return std::unique_ptr<Backend>(new PluginBackend(std::move(backend_handle), device_count, abi_options));
 }
 
 }  // namespace aclsim::device

@@ -25,7 +25,10 @@ namespace aclsim::device {
 
 // Loads the plugin at |path| (dlopen RTLD_NOW | RTLD_LOCAL; a name without a
 // '/' is searched as dlopen searches), negotiates the ABI version and creates
-// a backend from |options| through the plugin's create_backend.
+// a backend from |options| (the backend's options object, backend.h) through
+// the plugin's create_backend. Backend ABI 1.0 passes them as the struct
+// aclsimBackendOptions (PluginOptionsToAbiV1 in plugin_options.h); the
+// returned Backend reports the clock mode and delivery faults they name.
 //
 // The library stays loaded while the returned Backend or any Device opened
 // from it is alive (they share ownership of it); Devices may outlive the
@@ -40,8 +43,10 @@ namespace aclsim::device {
 //                          differs (the message names both versions), its
 //                          table is smaller than the 1.0 table, or a 1.0
 //                          function pointer is NULL.
+//   kFileAttrInvalid       an option the 1.0 struct cannot carry (an unknown
+//                          key, a wrong type; plugin_options.h).
 //   the plugin's code      create_backend failed (message: last_error()).
-StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const BackendOptions& options);
+StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const nlohmann::json& options);
 
 }  // namespace aclsim::device
 

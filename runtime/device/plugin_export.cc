@@ -18,6 +18,7 @@
 #include "acl/aclsim_backend.h"
 #include "runtime/device/backend.h"
 #include "runtime/device/plugin_export.h"
+#include "runtime/device/plugin_options.h"
 #include "runtime/model/graph_loader.h"
 
 struct aclsimBackend {
@@ -117,8 +118,6 @@ namespace {
 
 const char* LastError() { return t_last_error.c_str(); }
 
-std::string Str(const char* s) { return s == nullptr ? std::string() : std::string(s); }
-
 aclsimBackendStatus CreateBackend(const aclsimBackendOptions* options, aclsimBackend** out_backend) {
   return Guard("create_backend", [&] {
     if (options == nullptr) return NullArg("create_backend", "options");
@@ -132,16 +131,9 @@ aclsimBackendStatus CreateBackend(const aclsimBackendOptions* options, aclsimBac
       return Fail(ErrorCode::kRtParamInvalid,
                   "create_backend: unknown clock_mode " + std::to_string(options->clock_mode));
     }
-    BackendOptions o;
-    o.device_count = options->device_count;
-    o.device_profile = Str(options->device_profile);
-    o.device_profile_path = Str(options->device_profile_path);
-    o.clock_mode = options->clock_mode == ACLSIM_CLOCK_REALTIME ? ClockMode::kRealtime : ClockMode::kVirtual;
-    o.seed = options->seed;
-    o.jitter = options->jitter;
-    o.endpoint = Str(options->endpoint);
-    o.faults_json = Str(options->faults_json);
-    auto backend = CreatePluginBackend(o);
+    auto json_options = PluginOptionsFromAbiV1(*options);
+    if (!json_options.ok()) return Fail(json_options.status());
+    auto backend = CreatePluginBackend(*json_options);
     if (!backend.ok()) return Fail(backend.status());
     *out_backend = new aclsimBackend{std::move(backend).value()};
     return aclsimBackendStatus{0};

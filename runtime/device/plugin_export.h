@@ -10,14 +10,18 @@
 
 #include <memory>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "runtime/device/backend.h"
 #include "runtime/status.h"
 
 namespace aclsim::device {
 
 // Defined by the plugin library: makes its backend for the host's
-// create_backend call. Errors become the call's status and last_error.
-StatusOr<std::unique_ptr<Backend>> CreatePluginBackend(const BackendOptions& options);
+// create_backend call from the backend's options object (backend.h; rebuilt
+// from the ABI's struct by PluginOptionsFromAbiV1). Errors become the call's
+// status and last_error.
+StatusOr<std::unique_ptr<Backend>> CreatePluginBackend(const nlohmann::json& options);
 
 }  // namespace aclsim::device
 
