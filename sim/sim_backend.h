@@ -1,8 +1,9 @@
 // The "sim" backend: simulated Ascend NPUs built from a device profile.
 //
-// RegisterSimBackend adds the factory to a BackendRegistry; the api/ layer
-// calls it for the global registry (the registration-module pattern), so
-// runtime/ never depends on sim/.
+// RegisterSimBackend adds the factory to a BackendRegistry. sim/CMakeLists.txt
+// names it with aclsim_register_backend, so libascendcl.so's registry calls
+// it (docs/architecture.md, "Where to add things"); runtime/ never depends
+// on sim/.
 #ifndef ACLSIM_SIM_SIM_BACKEND_H_
 #define ACLSIM_SIM_SIM_BACKEND_H_
 

@@ -1,7 +1,5 @@
 #include "api/src/global.h"
 
-#include <dlfcn.h>
-
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -10,11 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "remote/client/remote_backend.h"
+#include "api/src/registered_backends.h"
 #include "runtime/config.h"
 #include "runtime/device/plugin_backend.h"
 #include "runtime/log.h"
-#include "sim/sim_backend.h"
 
 namespace aclsim::api {
 namespace {
@@ -34,35 +31,17 @@ std::unique_ptr<runtime::Runtime> g_runtime;
 bool g_initialized = false;
 bool g_finalized = false;
 
-// The in-tree simulator built as a plugin sits next to libascendcl.so.
-constexpr const char* kSimPluginFile = "libaclsim_backend_sim.so";
-
-StatusOr<std::string> SimPluginPath() {
-  Dl_info info{};
-  if (dladdr(&g_mu, &info) == 0 || info.dli_fname == nullptr || *info.dli_fname == '\0') {
-    return Status(ErrorCode::kFailure,
-                  "backend 'sim-plugin': cannot locate libascendcl.so to find " + std::string(kSimPluginFile));
-  }
-  std::string self = info.dli_fname;
-  size_t slash = self.rfind('/');
-  return (slash == std::string::npos ? std::string() : self.substr(0, slash + 1)) + kSimPluginFile;
-}
-
 // A backend value that names a shared library rather than a registered name.
 bool IsPluginPath(const std::string& backend) {
   return backend.find('/') != std::string::npos ||
          (backend.size() > 3 && backend.compare(backend.size() - 3, 3, ".so") == 0);
 }
 
+// The process-wide registry with every backend built in (registered_backends.h).
 device::BackendRegistry& Registry() {
   static device::BackendRegistry& registry = []() -> device::BackendRegistry& {
     auto& r = device::BackendRegistry::Global();
-    sim::RegisterSimBackend(r);
-    remote::RegisterRemoteBackend(r);
-    r.Register("sim-plugin", [](const nlohmann::json& options) -> StatusOr<std::unique_ptr<device::Backend>> {
-      ACLSIM_ASSIGN_OR_RETURN(std::string path, SimPluginPath());
-      return device::LoadPluginBackend(path, options);
-    });
+    RegisterBackends(r);
     return r;
   }();
   return registry;

@@ -53,6 +53,7 @@ StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const RemoteOptio
 StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackendFromConfig(const nlohmann::json& options);
 
 // Registers CreateRemoteBackendFromConfig as "remote" in |registry|.
+// remote/CMakeLists.txt names it with aclsim_register_backend.
 void RegisterRemoteBackend(device::BackendRegistry& registry);
 
 }  // namespace aclsim::remote

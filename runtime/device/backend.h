@@ -196,8 +196,10 @@ Status UnknownBackendOption(std::string_view backend, std::string_view key);
 bool AsNonNegativeInteger(const nlohmann::json& value, uint64_t* out);
 
 // Name → factory. The "null" backend (no devices; it ignores every option)
-// is always registered; others register through their own registration
-// function (e.g. sim::RegisterSimBackend).
+// is always registered; the others register themselves through their
+// registration function (aclsim_register_backend in
+// cmake/AclsimHelpers.cmake; docs/architecture.md, "Where to add things").
+// Names are unique, so the order of registration does not matter.
 class BackendRegistry {
  public:
   BackendRegistry();
