@@ -30,6 +30,7 @@ std::mutex g_mu;
 std::unique_ptr<runtime::Runtime> g_runtime;
 bool g_initialized = false;
 bool g_finalized = false;
+std::string g_backend_chooser;  // Configuration::backend_chooser of g_runtime
 
 // A backend value that names a shared library rather than a registered name.
 bool IsPluginPath(const std::string& backend) {
@@ -70,6 +71,10 @@ struct Configuration {
   runtime::RuntimeOptions options;
   std::string sources;       // the files used, for messages: "ACLSIM_CONFIG=a and b"
   bool backend_env = false;  // ACLSIM_BACKEND chose the backend
+  // Who chose the backend when the environment did: "ACLSIM_BACKEND=x" or
+  // "ACLSIM_CONFIG=path" (its file names a backend other than the default);
+  // empty when the program's own configuration (or the default) does.
+  std::string backend_chooser;
 };
 
 // Defaults, then ASCEND_GLOBAL_LOG_LEVEL, then the ACLSIM_CONFIG file, then
@@ -85,9 +90,11 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
   if (const char* env = std::getenv("ACLSIM_CONFIG"); env != nullptr && *env != '\0') {
     std::string text;
     ACLSIM_RETURN_IF_ERROR(ReadFile(env, &text));
+    const std::string default_backend = options.backend;
     Status s = runtime::ApplyConfigJson(text, &options);
     if (!s.ok()) return Status(s.code(), "ACLSIM_CONFIG=" + std::string(env) + ": " + s.message());
     config.sources = "ACLSIM_CONFIG=" + std::string(env);
+    if (options.backend != default_backend) config.backend_chooser = config.sources;
   }
   if (config_path != nullptr && *config_path != '\0') {
     std::string text;
@@ -98,7 +105,10 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
   }
   const char* backend = std::getenv("ACLSIM_BACKEND");
   config.backend_env = backend != nullptr && *backend != '\0';
-  if (config.backend_env) options.backend = backend;
+  if (config.backend_env) {
+    options.backend = backend;
+    config.backend_chooser = "ACLSIM_BACKEND=" + options.backend;
+  }
   return config;
 }
 
@@ -141,7 +151,15 @@ Status CreateLocked(const char* config_path) {
   auto created = runtime::Runtime::Create(config.options, RegistryFor(config.options.backend, &plugin_registry));
   if (!created.ok()) return Attributed(created.status(), config);
   g_runtime = std::move(created).value();
+  g_backend_chooser = config.backend_chooser;
   return OkStatus();
+}
+
+Status BackendSelection(const std::string& chooser) {
+  if (chooser.empty()) return OkStatus();
+  return Status(ErrorCode::kApiNotSupport,
+                "the backend is chosen by the environment (" + chooser +
+                    "), not by the program's configuration: its \"backend\" key and the default do not apply");
 }
 
 }  // namespace
@@ -182,6 +200,26 @@ Status Finalize() {
     doomed = std::move(g_runtime);
   }
   return OkStatus();  // |doomed| releases every device, stream, event, model and buffer
+}
+
+Status CheckBackendFeature(std::string_view feature) {
+  if (feature != kFeatureBackendSelection && !device::IsBackendFeature(feature)) {
+    return Status(ErrorCode::kInvalidParam, "'" + std::string(feature) + "' is not a backend feature (known: " +
+                                                std::string(kFeatureBackendSelection) + ", " +
+                                                std::string(device::kFeatureClientDeviceOptions) + ", " +
+                                                std::string(device::kFeatureFreshDeviceClock) + ")");
+  }
+  std::lock_guard<std::mutex> lock(g_mu);
+  if (g_runtime) {
+    if (feature == kFeatureBackendSelection) return BackendSelection(g_backend_chooser);
+    return g_runtime->backend().CheckFeature(feature);
+  }
+  // Before the runtime exists: the backend the configuration would create
+  // answers, and is dropped (no runtime is created).
+  ACLSIM_ASSIGN_OR_RETURN(Configuration config, BuildOptions(nullptr));
+  if (feature == kFeatureBackendSelection) return BackendSelection(config.backend_chooser);
+  ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<device::Backend> backend, CreateBackend(config));
+  return backend->CheckFeature(feature);
 }
 
 bool IsInitialized() {

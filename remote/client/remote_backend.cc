@@ -225,6 +225,22 @@ class RemoteBackend final : public device::Backend {
   uint32_t DeviceCount() const override { return device_count_; }
   device::ClockMode clock_mode() const override { return clock_mode_; }
 
+  Status CheckFeature(std::string_view feature) const override {
+    if (feature == device::kFeatureClientDeviceOptions) {
+      return Status(ErrorCode::kApiNotSupport,
+                    "backend 'remote' takes no device options: device count, profile, clock, seed and jitter are "
+                    "set by aclsim-device-server's command line (" +
+                        endpoint_ + "), and it injects no faults");
+    }
+    if (feature == device::kFeatureFreshDeviceClock) {
+      return Status(ErrorCode::kApiNotSupport,
+                    "backend 'remote': the devices of aclsim-device-server (" + endpoint_ +
+                        ") are shared by its clients and keep their clocks between them, so a device's clock does "
+                        "not start at 0 when this process opens it");
+    }
+    return device::Backend::CheckFeature(feature);
+  }
+
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= device_count_) {
       return Status(ErrorCode::kRtInvalidDeviceId, "device " + std::to_string(device_id) +

@@ -16,7 +16,9 @@
 // timeout. The device count, profile, seed, jitter and clock are the
 // server's (aclsim-device-server flags): a client configuration that sets
 // one is refused with kApiNotSupport. The backend reports the server's
-// clock mode (from its Hello).
+// clock mode (from its Hello) and lacks the features
+// device::kFeatureClientDeviceOptions and device::kFeatureFreshDeviceClock
+// (the server's devices are shared and keep their clocks between clients).
 //
 // Connections: the backend handshakes once at creation (to learn the device
 // count) and each opened Device owns its own connection; closing the Device

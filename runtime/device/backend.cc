@@ -6,6 +6,17 @@
 
 namespace aclsim::device {
 
+bool IsBackendFeature(std::string_view feature) {
+  return feature == kFeatureClientDeviceOptions || feature == kFeatureFreshDeviceClock;
+}
+
+Status Backend::CheckFeature(std::string_view feature) const {
+  if (IsBackendFeature(feature)) return OkStatus();
+  return Status(ErrorCode::kInvalidParam, "'" + std::string(feature) + "' is not a backend feature (known: " +
+                                              std::string(kFeatureClientDeviceOptions) + ", " +
+                                              std::string(kFeatureFreshDeviceClock) + ")");
+}
+
 Status UnknownBackendOption(std::string_view backend, std::string_view key) {
   return Status(ErrorCode::kFileAttrInvalid,
                 "config: unknown key \"aclsim." + std::string(key) + "\" for backend '" + std::string(backend) + "'");

@@ -164,6 +164,18 @@ class Device {
   virtual void SetCompletionSink(CompletionSink* sink) = 0;
 };
 
+// What a backend can be asked about (Backend::CheckFeature): capabilities
+// that differ between backends and that callers — the conformance suite
+// first — need to know before relying on them.
+//   kFeatureClientDeviceOptions  the device options (device_count,
+//       device_profile, device_profile_path, clock, seed, jitter, faults)
+//       come from this process's configuration.
+//   kFeatureFreshDeviceClock     a device's clock starts at 0 when this
+//       process opens it (no other client has used it before).
+inline constexpr std::string_view kFeatureClientDeviceOptions = "client_device_options";
+inline constexpr std::string_view kFeatureFreshDeviceClock = "fresh_device_clock";
+bool IsBackendFeature(std::string_view feature);
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -178,6 +190,10 @@ class Backend {
   // The subscription-side faults of the backend's fault plan (docs/faults.md),
   // which the runtime's profiler applies: none by default.
   virtual DeliveryFaults delivery_faults() const { return {}; }
+  // OK when the backend has |feature| (one of the kFeature* names above);
+  // kApiNotSupport with the reason when it lacks it; kInvalidParam for a name
+  // that is no feature. The default has every feature.
+  virtual Status CheckFeature(std::string_view feature) const;
 };
 
 // A backend's options are the keys of the configuration's "aclsim" object

@@ -84,11 +84,17 @@ TEST(RemoteHandshake, GivenMissingOrNonLoopbackEndpointWhenCreatedThenInvalidPar
   EXPECT_TRUE(registry.Contains("remote"));
 }
 
-TEST(RemoteBackend, GivenServerThenItsClockModeIsReported) {
+TEST(RemoteBackend, GivenServerThenItsClockModeAndTheFeaturesItLacksAreReported) {
   auto virtual_server = StartServer();
   auto backend = Connect(virtual_server->endpoint());
   EXPECT_EQ(backend->clock_mode(), device::ClockMode::kVirtual);
   EXPECT_TRUE(backend->delivery_faults().empty());
+  for (std::string_view feature : {device::kFeatureClientDeviceOptions, device::kFeatureFreshDeviceClock}) {
+    Status s = backend->CheckFeature(feature);
+    EXPECT_EQ(s.code(), ErrorCode::kApiNotSupport) << feature;
+    EXPECT_NE(s.message().find(virtual_server->endpoint()), std::string::npos) << s.message();
+  }
+  EXPECT_EQ(backend->CheckFeature("warp_drive").code(), ErrorCode::kInvalidParam);
   auto realtime_server = StartServer({"--clock", "realtime"});
   EXPECT_EQ(Connect(realtime_server->endpoint())->clock_mode(), device::ClockMode::kRealtime);
 }

@@ -74,6 +74,14 @@ TEST(SimBackend, GivenFaultsInTheConfigThenEveryDeviceAppliesThePlanParsedOnce) 
   }
 }
 
+TEST(SimBackend, GivenAnyFeatureThenSupportedAndUnknownNameInvalidParam) {
+  auto backend = CreateSimBackend(SimOptions{});
+  ASSERT_TRUE(backend.ok());
+  EXPECT_EQ((*backend)->CheckFeature(device::kFeatureClientDeviceOptions).code(), ErrorCode::kOk);
+  EXPECT_EQ((*backend)->CheckFeature(device::kFeatureFreshDeviceClock).code(), ErrorCode::kOk);
+  EXPECT_EQ((*backend)->CheckFeature("warp_drive").code(), ErrorCode::kInvalidParam);
+}
+
 TEST(SimBackend, GivenConfigWithBadOptionThenFactoryFailsWithTheParsersCode) {
   EXPECT_EQ(CreateSimBackendFromConfig(json{{"device_count", 0}}).status().code(), ErrorCode::kFileAttrInvalid);
   EXPECT_EQ(CreateSimBackendFromConfig(json{{"endpoint", "unix:/x"}}).status().code(), ErrorCode::kFileAttrInvalid);

@@ -161,6 +161,7 @@ class ForwardingBackend final : public device::Backend {
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t id) override { return target_->OpenDevice(id); }
   device::ClockMode clock_mode() const override { return target_->clock_mode(); }
   device::DeliveryFaults delivery_faults() const override { return target_->delivery_faults(); }
+  Status CheckFeature(std::string_view feature) const override { return target_->CheckFeature(feature); }
 
  private:
   device::Backend* const target_;  // borrowed

@@ -1,5 +1,5 @@
-// Tests of device::BackendRegistry, the Backend defaults (clock, delivery
-// faults) and the null backend.
+// Tests of device::BackendRegistry, the Backend defaults (features, clock,
+// delivery faults) and the null backend.
 #include "runtime/device/backend.h"
 
 #include <gmock/gmock.h>
@@ -93,10 +93,19 @@ TEST(BackendRegistry, GivenNullBackendThenEveryOptionIsIgnored) {
   EXPECT_EQ((*backend)->DeviceCount(), 0u);
 }
 
-TEST(Backend, GivenDefaultsThenVirtualClockAndNoDeliveryFaults) {
+TEST(Backend, GivenDefaultsThenVirtualClockNoDeliveryFaultsAndEveryFeature) {
   auto backend = CreateNullBackend();
   EXPECT_EQ(backend->clock_mode(), ClockMode::kVirtual);
   EXPECT_TRUE(backend->delivery_faults().empty());
+  EXPECT_EQ(backend->CheckFeature(kFeatureClientDeviceOptions).code(), ErrorCode::kOk);
+  EXPECT_EQ(backend->CheckFeature(kFeatureFreshDeviceClock).code(), ErrorCode::kOk);
+  EXPECT_TRUE(IsBackendFeature("client_device_options"));
+  EXPECT_TRUE(IsBackendFeature("fresh_device_clock"));
+  EXPECT_FALSE(IsBackendFeature("backend_selection"));  // the api/ edge's own
+  Status unknown = backend->CheckFeature("warp_drive");
+  EXPECT_EQ(unknown.code(), ErrorCode::kInvalidParam);
+  EXPECT_THAT(unknown.message(), HasSubstr("'warp_drive'"));
+  EXPECT_THAT(unknown.message(), HasSubstr("client_device_options, fresh_device_clock"));
 }
 
 TEST(BackendRegistry, GivenMockHelperWhenCreateThenBackendServesTheMockDevice) {
