@@ -43,6 +43,7 @@ TEST_F(ConfExt, GivenNullArgumentsWhenReadingTraceThenInvalidParam) {
 }
 
 TEST_F(ConfExt, GivenSmallCapacityWhenMoreTasksThenExtraCountedAsDroppedAndStopKeepsRecords) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   uint32_t id = 0;
   ASSERT_ACL_OK(LoadFromString(OneOpModel("m", 1000), &id));
   ModelIo io;
@@ -76,6 +77,7 @@ TEST_F(ConfExt, GivenSmallCapacityWhenMoreTasksThenExtraCountedAsDroppedAndStopK
 }
 
 TEST_F(ConfExt, GivenBadDeviceOrNullWhenGetDeviceTimeThenError) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   uint64_t t = 5;
   EXPECT_ACL_OK(aclsimGetDeviceTimeNs(0, &t));
   EXPECT_EQ(t, 0u);
@@ -126,6 +128,21 @@ TEST(ConfExtFeatures, GivenEachFeatureBeforeAndAfterInitThenSameAnswerWithAReaso
   }
   ASSERT_ACL_OK(aclInit(nullptr));
   for (int i = 0; i < 3; ++i) EXPECT_EQ(aclsimCheckBackendFeature(kFeatures[i]), before[i]) << kFeatures[i];
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST(ConfExtFeatures, GivenBackendTheProgramChoseThenTheDefaultSimHasEveryFeatureAndNoRuntimeIsCreated) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("backend_selection");
+  EXPECT_ACL_OK(aclsimCheckBackendFeature("client_device_options"));
+  EXPECT_ACL_OK(aclsimCheckBackendFeature("fresh_device_clock"));
+  // Asking created no runtime: the aclInit file still applies.
+  TempFile config(AclsimConfig(R"({"device_count": 2})"));
+  ASSERT_ACL_OK(aclInit(config.c_str()));
+  uint32_t count = 0;
+  EXPECT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 2u);
+  EXPECT_STREQ(aclsimGetBackendName(), "sim");
+  EXPECT_ACL_OK(aclsimCheckBackendFeature("client_device_options"));
   EXPECT_ACL_OK(aclFinalize());
 }
 
