@@ -105,3 +105,36 @@ function(aclsim_cc_test)
   endif()
   gtest_discover_tests(${A_NAME} PROPERTIES ${props} DISCOVERY_TIMEOUT 60)
 endfunction()
+
+# aclsim_register_backend(NAME <name> FUNCTION <function> HEADER <header> TARGET <target>)
+# Builds a device backend into libascendcl.so. <function> (fully qualified,
+# declared in <header>, of type void(aclsim::device::BackendRegistry&))
+# registers the backend <name>; <target> holds it. Call this in the
+# backend's own CMakeLists.txt: api/CMakeLists.txt generates one source that
+# includes every registered header and calls every registered function on
+# the process-wide registry, and links every registered target
+# (aclsim::registered_backends), so api/ names no backend and no static
+# initialiser is needed. The top-level CMakeLists.txt adds api/ after the
+# backends' folders. Names are unique; the calls happen in name order, and
+# the order does not matter (each registers a name of its own).
+function(aclsim_register_backend)
+  cmake_parse_arguments(A "" "NAME;FUNCTION;HEADER;TARGET" "" ${ARGN})
+  foreach(arg NAME FUNCTION HEADER TARGET)
+    if(NOT A_${arg})
+      message(FATAL_ERROR "aclsim_register_backend: ${arg} is required")
+    endif()
+  endforeach()
+  get_property(generated GLOBAL PROPERTY ACLSIM_BACKENDS_GENERATED)
+  if(generated)
+    message(FATAL_ERROR "aclsim_register_backend(${A_NAME}): api/ already generated the registrations; "
+                        "add the backend's folder before api/ in the top-level CMakeLists.txt")
+  endif()
+  get_property(names GLOBAL PROPERTY ACLSIM_BACKENDS)
+  if(A_NAME IN_LIST names OR A_NAME STREQUAL "null")
+    message(FATAL_ERROR "aclsim_register_backend: backend '${A_NAME}' is already registered")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY ACLSIM_BACKENDS ${A_NAME})
+  set_property(GLOBAL PROPERTY ACLSIM_BACKEND_${A_NAME}_FUNCTION ${A_FUNCTION})
+  set_property(GLOBAL PROPERTY ACLSIM_BACKEND_${A_NAME}_HEADER ${A_HEADER})
+  set_property(GLOBAL PROPERTY ACLSIM_BACKEND_${A_NAME}_TARGET ${A_TARGET})
+endfunction()

@@ -1,22 +1,27 @@
 // Runtime configuration: the options struct and its JSON form.
 //
 // Configuration is data. The api/ edge reads the aclInit(configPath) file and
-// the file named by ACLSIM_CONFIG, and hands their text to ParseConfigJson;
+// the file named by ACLSIM_CONFIG, and hands their text to ApplyConfigJson;
 // nothing below api/ reads the environment. The JSON form is CANN's acl.json
 // with an extra "aclsim" object (other top-level keys are CANN's and ignored):
 //
-//   { "aclsim": { "backend": "sim", "device_count": 2,
-//                 "device_profile": "Ascend910B2", "device_profile_path": "",
-//                 "clock": "virtual" | "realtime", "seed": 0, "jitter": 0.0,
-//                 "log_level": "error", "endpoint": "unix:/tmp/aclsim.sock",
-//                 "faults": { ... } } }
+//   { "aclsim": { "backend": "sim", "log_level": "error",
+//                 "device_count": 2, "device_profile": "Ascend910B2", ... } }
+//
+// The runtime owns two keys of it, "backend" and "log_level", and checks
+// them here. Every other key is an option of the selected backend: it is
+// kept, unchecked, in |backend_options| and handed to that backend's factory,
+// which parses and validates its own (device::BackendFactory; the simulator's
+// keys are in sim/sim_options.h, the remote client's in
+// remote/client/remote_options.h).
 #ifndef ACLSIM_RUNTIME_CONFIG_H_
 #define ACLSIM_RUNTIME_CONFIG_H_
 
 #include <string>
 #include <string_view>
 
-#include "runtime/device/backend.h"
+#include <nlohmann/json.hpp>
+
 #include "runtime/log.h"
 #include "runtime/status.h"
 
@@ -24,16 +29,17 @@ namespace aclsim::runtime {
 
 struct RuntimeOptions {
   std::string backend = "sim";
-  device::BackendOptions backend_options;
+  // The backend's options: the "aclsim" keys other than the two above.
+  nlohmann::json backend_options = nlohmann::json::object();
   LogLevel log_level = LogLevel::kError;
-
-  Status Validate() const { return backend_options.Validate(); }
 };
 
-// Applies the "aclsim" section of |json_text| on top of |options|. An empty
-// text or a document without "aclsim" changes nothing.
-// Errors: not JSON → kParseFile; a key with a wrong type or out-of-range
-// value → kFileAttrInvalid; an unknown key inside "aclsim" → kFileAttrInvalid.
+// Applies the "aclsim" section of |json_text| on top of |options|: the
+// runtime's keys replace their values, every other key replaces (or adds)
+// that key of |backend_options|. An empty text or a document without
+// "aclsim" changes nothing; on error nothing changes.
+// Errors: not JSON → kParseFile; "aclsim" not an object, or "backend" /
+// "log_level" with a wrong type or value → kFileAttrInvalid.
 Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options);
 
 }  // namespace aclsim::runtime

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <new>
 
-#include "runtime/device/faults.h"
 #include "runtime/log.h"
 #include "runtime/vendor.h"
 
@@ -55,10 +54,10 @@ void LinkMarkEx(const std::vector<prof::TaskRecord>& tasks, std::vector<prof::Tx
 
 }  // namespace
 
-Profiler::Profiler(const RuntimeOptions& options, DeviceTable* devices, ModelRegistry* models)
-    : options_(options), devices_(devices), models_(models), clock_(options.backend_options.clock_mode) {
-  if (auto faults = device::ParseFaults(options.backend_options.faults_json); faults.ok()) {
-    subscriptions_->SetFaults(faults->slow_delivery_us, faults->corrupt_record);
+Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models)
+    : devices_(devices), models_(models), clock_(backend.clock_mode()) {
+  if (const device::DeliveryFaults faults = backend.delivery_faults(); !faults.empty()) {
+    subscriptions_->SetFaults(faults.slow_delivery_us, faults.corrupt_record);
   }
   tx_ = std::make_unique<prof::TxManager>(
       [this] { return clock_.NowNs(); }, [] { return CurrentThreadId(); },

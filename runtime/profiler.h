@@ -32,7 +32,7 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/config.h"
+#include "runtime/device/backend.h"
 #include "runtime/device_table.h"
 #include "runtime/host_clock.h"
 #include "runtime/model_registry.h"
@@ -57,8 +57,10 @@ struct TraceEntry {
 
 class Profiler final : public DeviceObserver {
  public:
-  // |devices| and |models| are borrowed and must outlive the profiler.
-  Profiler(const RuntimeOptions& options, DeviceTable* devices, ModelRegistry* models);
+  // |devices| and |models| are borrowed and must outlive the profiler. The
+  // host clock follows |backend|'s clock mode and subscriptions apply its
+  // delivery faults (read once, here).
+  Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models);
   // Stops and writes a running session, then flushes and closes every
   // remaining subscription.
   ~Profiler() override;
@@ -142,7 +144,6 @@ class Profiler final : public DeviceObserver {
   void AfterSubscriptionEnded(uint32_t device_id);
   static Status Write(Stopped stopped);
 
-  const RuntimeOptions options_;
   DeviceTable* const devices_;   // borrowed
   ModelRegistry* const models_;  // borrowed
   HostClock clock_;

@@ -4,7 +4,6 @@ namespace aclsim::runtime {
 
 StatusOr<std::unique_ptr<Runtime>> Runtime::Create(const RuntimeOptions& options,
                                                    const device::BackendRegistry& registry) {
-  ACLSIM_RETURN_IF_ERROR(options.Validate());
   auto backend = registry.Create(options.backend, options.backend_options);
   if (!backend.ok()) return backend.status();
   return std::unique_ptr<Runtime>(new Runtime(options, std::move(backend).value()));
@@ -15,7 +14,7 @@ Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend>
       backend_(std::move(backend)),
       devices_(std::make_unique<DeviceTable>(backend_.get())),
       models_(std::make_unique<ModelRegistry>()),
-      profiler_(std::make_unique<Profiler>(options_, devices_.get(), models_.get())) {
+      profiler_(std::make_unique<Profiler>(*backend_, devices_.get(), models_.get())) {
   devices_->SetObserver(profiler_.get());
 }
 

@@ -38,7 +38,8 @@ namespace aclsim::runtime {
 
 class Runtime {
  public:
-  // Creates the backend named in |options| from |registry|.
+  // Creates the backend named in |options| from |registry|, handing it
+  // |options.backend_options|; the factory's error is returned unchanged.
   static StatusOr<std::unique_ptr<Runtime>> Create(const RuntimeOptions& options,
                                                    const device::BackendRegistry& registry);
   // Finalizes profiling (a running session is written), ends subscriptions,
@@ -49,6 +50,7 @@ class Runtime {
 
   const RuntimeOptions& options() const { return options_; }
   std::string_view backend_name() const { return backend_->name(); }
+  const device::Backend& backend() const { return *backend_; }
 
   DeviceTable& devices() { return *devices_; }
   ModelRegistry& models() { return *models_; }

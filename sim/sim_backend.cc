@@ -1,5 +1,7 @@
 #include "sim/sim_backend.h"
 
+#include <nlohmann/json.hpp>
+
 #include "sim/device_profile.h"
 #include "sim/sim_device.h"
 
@@ -8,11 +10,13 @@ namespace {
 
 class SimBackend final : public device::Backend {
  public:
-  SimBackend(const device::BackendOptions& options, std::shared_ptr<const DeviceProfile> profile)
+  SimBackend(const SimOptions& options, std::shared_ptr<const DeviceProfile> profile)
       : options_(options), profile_(std::move(profile)) {}
 
   std::string_view name() const override { return "sim"; }
   uint32_t DeviceCount() const override { return options_.device_count; }
+  device::ClockMode clock_mode() const override { return options_.clock_mode; }
+  device::DeliveryFaults delivery_faults() const override { return options_.faults.delivery; }
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= options_.device_count) {
@@ -24,13 +28,13 @@ class SimBackend final : public device::Backend {
   }
 
  private:
-  const device::BackendOptions options_;
+  const SimOptions options_;
   const std::shared_ptr<const DeviceProfile> profile_;  // shared with every SimDevice
 };
 
 }  // namespace
 
-StatusOr<std::unique_ptr<device::Backend>> CreateSimBackend(const device::BackendOptions& options) {
+StatusOr<std::unique_ptr<device::Backend>> CreateSimBackend(const SimOptions& options) {
   ACLSIM_RETURN_IF_ERROR(options.Validate());
   StatusOr<DeviceProfile> profile = options.device_profile_path.empty()
                                         ? BuiltinDeviceProfile(options.device_profile)
@@ -40,6 +44,11 @@ StatusOr<std::unique_ptr<device::Backend>> CreateSimBackend(const device::Backen
   return std::unique_ptr<device::Backend>(new SimBackend(options, std::move(shared)));
 }
 
-void RegisterSimBackend(device::BackendRegistry& registry) { registry.Register("sim", CreateSimBackend); }
+StatusOr<std::unique_ptr<device::Backend>> CreateSimBackendFromConfig(const nlohmann::json& options) {
+  ACLSIM_ASSIGN_OR_RETURN(SimOptions parsed, ParseSimOptions(options));
+  return CreateSimBackend(parsed);
+}
+
+void RegisterSimBackend(device::BackendRegistry& registry) { registry.Register("sim", CreateSimBackendFromConfig); }
 
 }  // namespace aclsim::sim

@@ -22,8 +22,7 @@ Status UnknownStream(device::StreamId id) {
 
 }  // namespace
 
-SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> profile,
-                     const device::BackendOptions& options)
+SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> profile, const SimOptions& options)
     : device_id_(device_id),
       profile_(std::move(profile)),
       options_(options),
@@ -38,8 +37,6 @@ SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> pr
   pools_.emplace_back(profile_->ai_core_count);
   pools_.emplace_back(profile_->vector_core_count);
   pools_.emplace_back(profile_->aicpu_count);
-  auto faults = device::ParseFaults(options.faults_json);  // validated with the configuration
-  if (faults.ok()) faults_ = std::move(faults).value();
 }
 
 Status SimDevice::LostStatus() const {
@@ -48,20 +45,21 @@ Status SimDevice::LostStatus() const {
 }
 
 bool SimDevice::LosesDeviceAt(uint64_t task_id) {
-  const auto& f = faults_.lose_device;
+  const auto& f = options_.faults.lose_device;
   if (!f || !device::FaultPlan::Applies(f->device, device_id_) || task_id <= f->after_tasks) return false;
   lost_ = true;
   return true;
 }
 
 bool SimDevice::FailsHere(uint64_t task_id, const std::string* name, int32_t* out_error) {
-  if (const auto& f = faults_.fail_task;
+  if (const auto& f = options_.faults.fail_task;
       f && device::FaultPlan::Applies(f->device, device_id_) && f->task_id == task_id) {
     *out_error = f->error;
     return true;
   }
-  if (const auto& f = faults_.fail_op; f && name != nullptr && device::FaultPlan::Applies(f->device, device_id_) &&
-                                       *name == f->name && ++fail_op_seen_ == f->occurrence) {
+  if (const auto& f = options_.faults.fail_op; f && name != nullptr &&
+                                               device::FaultPlan::Applies(f->device, device_id_) && *name == f->name &&
+                                               ++fail_op_seen_ == f->occurrence) {
     *out_error = f->error;
     return true;
   }
@@ -69,7 +67,7 @@ bool SimDevice::FailsHere(uint64_t task_id, const std::string* name, int32_t* ou
 }
 
 int64_t SimDevice::StallNs(uint64_t task_id) const {
-  const auto& f = faults_.stall;
+  const auto& f = options_.faults.stall;
   return f && device::FaultPlan::Applies(f->device, device_id_) && f->at_task == task_id ? f->ns : 0;
 }
 
@@ -252,7 +250,7 @@ void SimDevice::ScheduleGraphLocked(StreamState* s, const Executable& exe, devic
   sched->start_ns.resize(n);
   sched->end_ns.resize(n);
   sched->stream_tail_ns.assign(exe.stream_count, base);
-  const bool faulty = !faults_.empty();
+  const bool faulty = !options_.faults.empty();
   size_t i = 0;
   for (; i < n; ++i) {
     const CompiledOp& op = exe.ops[i];
@@ -324,7 +322,7 @@ StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const 
   ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
   s->tail_ns = std::max(s->tail_ns, HostHorizonNs());
   device::TaskId task = next_task_id_++;
-  if (!faults_.empty()) {
+  if (!options_.faults.empty()) {
     int32_t error = 0;
     if (LosesDeviceAt(task)) return LostStatus();
     if (FailsHere(task, nullptr, &error)) {

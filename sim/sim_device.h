@@ -30,12 +30,15 @@
 #include "sim/core_pool.h"
 #include "sim/cost_model.h"
 #include "sim/device_profile.h"
+#include "sim/sim_options.h"
 
 namespace aclsim::sim {
 
 class SimDevice final : public device::Device {
  public:
-  SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> profile, const device::BackendOptions& options);
+  // Applies |options|' clock mode, jitter and fault plan (its device count and
+  // profile are the backend's).
+  SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> profile, const SimOptions& options);
   ~SimDevice() override;
 
   const device::DeviceInfo& info() const override { return info_; }
@@ -124,7 +127,7 @@ class SimDevice final : public device::Device {
 
   const uint32_t device_id_;
   const std::shared_ptr<const DeviceProfile> profile_;  // shared with the backend
-  const device::BackendOptions options_;
+  const SimOptions options_;
   const CostModel cost_model_;
   device::DeviceInfo info_;
   const std::chrono::steady_clock::time_point epoch_;
@@ -144,7 +147,6 @@ class SimDevice final : public device::Device {
   device::VirtualTimeNs host_horizon_ns_ = 0;
   // Records are handed to the sink after mu_ is released (backend.h).
   device::CompletionSinkSlot sinks_;
-  device::FaultPlan faults_;
   bool lost_ = false;
   uint64_t fail_op_seen_ = 0;
 };

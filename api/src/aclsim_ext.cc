@@ -150,6 +150,13 @@ ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void) try {
 }
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
+ACL_FUNC_VISIBILITY aclError aclsimCheckBackendFeature(const char* feature) try {
+  if (feature == nullptr) return InvalidParam("aclsimCheckBackendFeature", "feature is NULL");
+  const aclsim::Status s = aclsim::api::CheckBackendFeature(feature);
+  return s.ok() ? ACL_SUCCESS : Convert(s);
+}
+ACLSIM_EDGE_CATCH
+
 ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats* stats) try {
   if (stats == nullptr) return InvalidParam("aclsimGetSubscriptionStats", "stats is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);

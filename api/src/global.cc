@@ -1,18 +1,17 @@
 #include "api/src/global.h"
 
-#include <dlfcn.h>
-
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <mutex>
 #include <sstream>
 
-#include "remote/client/remote_backend.h"
+#include <nlohmann/json.hpp>
+
+#include "api/src/registered_backends.h"
 #include "runtime/config.h"
 #include "runtime/device/c_api/plugin_backend.h"
 #include "runtime/log.h"
-#include "sim/sim_backend.h"
 
 namespace aclsim::api {
 namespace {
@@ -31,20 +30,7 @@ std::mutex g_mu;
 std::unique_ptr<runtime::Runtime> g_runtime;
 bool g_initialized = false;
 bool g_finalized = false;
-
-// The in-tree simulator built as a plugin sits next to libascendcl.so.
-constexpr const char* kSimPluginFile = "libaclsim_backend_sim.so";
-
-StatusOr<std::string> SimPluginPath() {
-  Dl_info info{};
-  if (dladdr(&g_mu, &info) == 0 || info.dli_fname == nullptr || *info.dli_fname == '\0') {
-    return Status(ErrorCode::kFailure,
-                  "backend 'sim-plugin': cannot locate libascendcl.so to find " + std::string(kSimPluginFile));
-  }
-  std::string self = info.dli_fname;
-  size_t slash = self.rfind('/');
-  return (slash == std::string::npos ? std::string() : self.substr(0, slash + 1)) + kSimPluginFile;
-}
+std::string g_backend_chooser;  // Configuration::backend_chooser of g_runtime
 
 // A backend value that names a shared library rather than a registered name.
 bool IsPluginPath(const std::string& backend) {
@@ -52,18 +38,23 @@ bool IsPluginPath(const std::string& backend) {
          (backend.size() > 3 && backend.compare(backend.size() - 3, 3, ".so") == 0);
 }
 
+// The process-wide registry with every backend built in (registered_backends.h).
 device::BackendRegistry& Registry() {
   static device::BackendRegistry& registry = []() -> device::BackendRegistry& {
     auto& r = device::BackendRegistry::Global();
-    sim::RegisterSimBackend(r);
-    remote::RegisterRemoteBackend(r);
-    r.Register("sim-plugin", [](const device::BackendOptions& options) -> StatusOr<std::unique_ptr<device::Backend>> {
-      ACLSIM_ASSIGN_OR_RETURN(std::string path, SimPluginPath());
-      return device::LoadPluginBackend(path, options);
-    });
+    RegisterBackends(r);
     return r;
   }();
   return registry;
+}
+
+// The registry that creates |backend|: for a path, a one-entry registry
+// (|*plugin_registry|) that loads that plugin (docs/backend_abi.md).
+const device::BackendRegistry& RegistryFor(const std::string& backend, device::BackendRegistry* plugin_registry) {
+  if (!IsPluginPath(backend)) return Registry();
+  plugin_registry->Register(
+      backend, [backend](const nlohmann::json& options) { return device::LoadPluginBackend(backend, options); });
+  return *plugin_registry;
 }
 
 Status ReadFile(const char* path, std::string* out) {
@@ -75,14 +66,23 @@ Status ReadFile(const char* path, std::string* out) {
   return OkStatus();
 }
 
+// The options and where they came from.
+struct Configuration {
+  runtime::RuntimeOptions options;
+  std::string sources;       // the files used, for messages: "ACLSIM_CONFIG=a and b"
+  bool backend_env = false;  // ACLSIM_BACKEND chose the backend
+  // Who chose the backend when the environment did: "ACLSIM_BACKEND=x" or
+  // "ACLSIM_CONFIG=path" (its file names a backend other than the default);
+  // empty when the program's own configuration (or the default) does.
+  std::string backend_chooser;
+};
+
 // Defaults, then ASCEND_GLOBAL_LOG_LEVEL, then the ACLSIM_CONFIG file, then
 // the aclInit file, then ACLSIM_BACKEND for the backend alone (later sources
-// win). |out_sources| names the files used; |out_backend_env| is set when
-// ACLSIM_BACKEND chose the backend.
-StatusOr<runtime::RuntimeOptions> BuildOptions(const char* config_path, std::string* out_sources = nullptr,
-                                               bool* out_backend_env = nullptr) {
-  runtime::RuntimeOptions options;
-  std::string sources;
+// win).
+StatusOr<Configuration> BuildOptions(const char* config_path) {
+  Configuration config;
+  runtime::RuntimeOptions& options = config.options;
   if (const char* level = std::getenv("ASCEND_GLOBAL_LOG_LEVEL"); level != nullptr && *level != '\0') {
     int v = std::atoi(level);
     if (v >= 0 && v <= 4) options.log_level = static_cast<LogLevel>(v);
@@ -90,55 +90,76 @@ StatusOr<runtime::RuntimeOptions> BuildOptions(const char* config_path, std::str
   if (const char* env = std::getenv("ACLSIM_CONFIG"); env != nullptr && *env != '\0') {
     std::string text;
     ACLSIM_RETURN_IF_ERROR(ReadFile(env, &text));
+    const std::string default_backend = options.backend;
     Status s = runtime::ApplyConfigJson(text, &options);
     if (!s.ok()) return Status(s.code(), "ACLSIM_CONFIG=" + std::string(env) + ": " + s.message());
-    sources = "ACLSIM_CONFIG=" + std::string(env);
+    config.sources = "ACLSIM_CONFIG=" + std::string(env);
+    if (options.backend != default_backend) config.backend_chooser = config.sources;
   }
   if (config_path != nullptr && *config_path != '\0') {
     std::string text;
     ACLSIM_RETURN_IF_ERROR(ReadFile(config_path, &text));
     Status s = runtime::ApplyConfigJson(text, &options);
     if (!s.ok()) return Status(s.code(), std::string(config_path) + ": " + s.message());
-    sources += (sources.empty() ? "" : " and ") + std::string(config_path);
+    config.sources += (config.sources.empty() ? "" : " and ") + std::string(config_path);
   }
   const char* backend = std::getenv("ACLSIM_BACKEND");
-  const bool backend_env = backend != nullptr && *backend != '\0';
-  if (backend_env) options.backend = backend;
-  if (out_sources != nullptr) *out_sources = sources;
-  if (out_backend_env != nullptr) *out_backend_env = backend_env;
-  return options;
+  config.backend_env = backend != nullptr && *backend != '\0';
+  if (config.backend_env) {
+    options.backend = backend;
+    config.backend_chooser = "ACLSIM_BACKEND=" + options.backend;
+  }
+  return config;
+}
+
+// A failure to create the backend of |config|, attributed to where the
+// configuration came from. The backend checks its own options, so a bad
+// option (kFileAttrInvalid) or one it does not take (kApiNotSupport) gets
+// the files' names with its code unchanged.
+Status Attributed(const Status& failure, const Configuration& config) {
+  const ErrorCode code = failure.code();
+  const bool option_error = code == ErrorCode::kFileAttrInvalid || code == ErrorCode::kApiNotSupport;
+  std::string message = failure.message();
+  if (option_error && !config.sources.empty()) message = config.sources + ": " + message;
+  if (config.backend_env) {
+    return Status(code, message + " (backend from ACLSIM_BACKEND=" + config.options.backend + ")");
+  }
+  // A well-formed value that names no backend, profile or profile file is
+  // a bad attribute of the configuration file it came from.
+  if (!config.sources.empty() && code == ErrorCode::kInvalidParam) {
+    return Status(ErrorCode::kFileAttrInvalid, config.sources + ": " + message);
+  }
+  return Status(code, message);
+}
+
+// Creates the backend |config| names, outside any runtime (the runtime's own
+// is created by Runtime::Create).
+StatusOr<std::unique_ptr<device::Backend>> CreateBackend(const Configuration& config) {
+  device::BackendRegistry plugin_registry;
+  auto backend = RegistryFor(config.options.backend, &plugin_registry)
+                     .Create(config.options.backend, config.options.backend_options);
+  if (!backend.ok()) return Attributed(backend.status(), config);
+  return backend;
 }
 
 Status CreateLocked(const char* config_path) {
-  std::string sources;
-  bool backend_env = false;
-  ACLSIM_ASSIGN_OR_RETURN(runtime::RuntimeOptions options, BuildOptions(config_path, &sources, &backend_env));
-  SetLogLevel(options.log_level);
-  // A backend given as a path is a plugin: a one-entry registry loads it
-  // (docs/backend_abi.md). Version mismatches fail here, i.e. in aclInit or
-  // the first runtime call.
+  ACLSIM_ASSIGN_OR_RETURN(Configuration config, BuildOptions(config_path));
+  SetLogLevel(config.options.log_level);
+  // Plugin version mismatches fail here, i.e. in aclInit or the first
+  // runtime call.
   device::BackendRegistry plugin_registry;
-  if (IsPluginPath(options.backend)) {
-    const std::string path = options.backend;
-    plugin_registry.Register(path, [path](const device::BackendOptions& backend_options) {
-      return device::LoadPluginBackend(path, backend_options);
-    });
-  }
-  auto created = runtime::Runtime::Create(options, IsPluginPath(options.backend) ? plugin_registry : Registry());
-  if (!created.ok()) {
-    if (backend_env) {
-      return Status(created.status().code(),
-                    created.status().message() + " (backend from ACLSIM_BACKEND=" + options.backend + ")");
-    }
-    // A well-formed value that names no backend, profile or profile file is
-    // a bad attribute of the configuration file it came from.
-    if (!sources.empty() && created.status().code() == ErrorCode::kInvalidParam) {
-      return Status(ErrorCode::kFileAttrInvalid, sources + ": " + created.status().message());
-    }
-    return created.status();
-  }
+  auto created = runtime::Runtime::Create(config.options, RegistryFor(config.options.backend, &plugin_registry));
+  if (!created.ok()) return Attributed(created.status(), config);
   g_runtime = std::move(created).value();
+  g_backend_chooser = config.backend_chooser;
   return OkStatus();
+}
+
+Status BackendSelection(const std::string& chooser) {
+  if (chooser.empty()) return OkStatus();
+  return Status(ErrorCode::kApiNotSupport,
+                "the backend is chosen by the environment (" + chooser +
+                    "), not by the program's configuration: its \"backend\" key and the default do not apply");
 }
 
 }  // namespace
@@ -156,8 +177,10 @@ Status Initialize(const char* config_path) {
     if (config_path != nullptr && *config_path != '\0') {
       Log(LogLevel::kWarning, "aclInit: runtime calls before aclInit already configured aclsim; " +
                                   std::string(config_path) + " is only checked, not applied");
-      auto options = BuildOptions(config_path);
-      if (!options.ok()) return options.status();
+      // Checked as far as creating its backend (which checks its options),
+      // then dropped.
+      ACLSIM_ASSIGN_OR_RETURN(Configuration config, BuildOptions(config_path));
+      ACLSIM_RETURN_IF_ERROR(CreateBackend(config).status());
     }
   } else {
     ACLSIM_RETURN_IF_ERROR(CreateLocked(config_path));
@@ -177,6 +200,26 @@ Status Finalize() {
     doomed = std::move(g_runtime);
   }
   return OkStatus();  // |doomed| releases every device, stream, event, model and buffer
+}
+
+Status CheckBackendFeature(std::string_view feature) {
+  if (feature != kFeatureBackendSelection && !device::IsBackendFeature(feature)) {
+    return Status(ErrorCode::kInvalidParam, "'" + std::string(feature) + "' is not a backend feature (known: " +
+                                                std::string(kFeatureBackendSelection) + ", " +
+                                                std::string(device::kFeatureClientDeviceOptions) + ", " +
+                                                std::string(device::kFeatureFreshDeviceClock) + ")");
+  }
+  std::lock_guard<std::mutex> lock(g_mu);
+  if (g_runtime) {
+    if (feature == kFeatureBackendSelection) return BackendSelection(g_backend_chooser);
+    return g_runtime->backend().CheckFeature(feature);
+  }
+  // Before the runtime exists: the backend the configuration would create
+  // answers, and is dropped (no runtime is created).
+  ACLSIM_ASSIGN_OR_RETURN(Configuration config, BuildOptions(nullptr));
+  if (feature == kFeatureBackendSelection) return BackendSelection(config.backend_chooser);
+  ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<device::Backend> backend, CreateBackend(config));
+  return backend->CheckFeature(feature);
 }
 
 bool IsInitialized() {

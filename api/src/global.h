@@ -8,10 +8,18 @@
 #ifndef ACLSIM_API_SRC_GLOBAL_H_
 #define ACLSIM_API_SRC_GLOBAL_H_
 
+#include <string_view>
+
 #include "runtime/runtime.h"
 #include "runtime/status.h"
 
 namespace aclsim::api {
+
+// The feature of the edge itself (aclsimCheckBackendFeature): the program's
+// configuration chooses the backend. Lacking when the environment does —
+// ACLSIM_BACKEND is set (it overrides the configuration's "backend" key), or
+// the ACLSIM_CONFIG file names a backend other than the default.
+inline constexpr std::string_view kFeatureBackendSelection = "backend_selection";
 
 // The runtime, created on first use. Fails when the configuration is bad.
 StatusOr<runtime::Runtime*> GetRuntime();
@@ -19,6 +27,12 @@ StatusOr<runtime::Runtime*> GetRuntime();
 Status Initialize(const char* config_path);
 Status Finalize();
 bool IsInitialized();
+// aclsimCheckBackendFeature: kFeatureBackendSelection, or one of the
+// device::kFeature* names asked of the runtime's backend — before the
+// runtime exists, of the backend the configuration would create (created,
+// asked and dropped; a failure to create it is returned). Lacking →
+// kApiNotSupport with the reason; another name → kInvalidParam.
+Status CheckBackendFeature(std::string_view feature);
 
 }  // namespace aclsim::api
 

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace aclsim::skeleton {
 namespace {
 
@@ -86,6 +88,20 @@ class SkeletonBackend final : public device::Backend {
 };
 
 }  // namespace
+
+StatusOr<SkeletonOptions> ParseSkeletonOptions(const nlohmann::json& options) {
+  SkeletonOptions parsed;
+  if (!options.is_object()) return Status(ErrorCode::kFileAttrInvalid, "skeleton backend: options must be an object");
+  for (const auto& [key, value] : options.items()) {
+    uint64_t n = 0;
+    if (key != "device_count") return device::UnknownBackendOption("skeleton", key);
+    if (!device::AsNonNegativeInteger(value, &n) || n < 1 || n > 64) {
+      return Status(ErrorCode::kFileAttrInvalid, "config: aclsim.device_count must be an integer in [1, 64]");
+    }
+    parsed.device_count = static_cast<uint32_t>(n);
+  }
+  return parsed;
+}
 
 StatusOr<std::unique_ptr<device::Backend>> CreateSkeletonBackend(const SkeletonOptions& options) {
   if (options.device_count < 1 || options.device_count > 64) {

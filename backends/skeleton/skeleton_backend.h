@@ -6,11 +6,14 @@
 //
 // Options (the "aclsim" configuration keys besides "backend"):
 //   device_count  devices the backend reports, [1, 64], default 1
-// Anything else is refused with kInvalidParam naming the key.
+// Anything else is refused with kFileAttrInvalid naming the key
+// (device::UnknownBackendOption), as every backend does.
 #ifndef ACLSIM_BACKENDS_SKELETON_SKELETON_BACKEND_H_
 #define ACLSIM_BACKENDS_SKELETON_SKELETON_BACKEND_H_
 
 #include <memory>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "runtime/device/backend.h"
 
@@ -19,6 +22,10 @@ namespace aclsim::skeleton {
 struct SkeletonOptions {
   uint32_t device_count = 1;
 };
+
+// Parses the backend's options object (device::BackendFactory). A wrong
+// type, an out-of-range value or an unknown key → kFileAttrInvalid.
+StatusOr<SkeletonOptions> ParseSkeletonOptions(const nlohmann::json& options);
 
 // Creates the backend. Invalid options → kInvalidParam.
 StatusOr<std::unique_ptr<device::Backend>> CreateSkeletonBackend(const SkeletonOptions& options);

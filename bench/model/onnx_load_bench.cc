@@ -152,7 +152,7 @@ void Simulate(benchmark::State& state, const char* file) {
     state.SkipWithError(profile.status().message().c_str());
     return;
   }
-  sim::SimDevice dev(0, std::make_shared<const sim::DeviceProfile>(*profile), device::BackendOptions{});
+  sim::SimDevice dev(0, std::make_shared<const sim::DeviceProfile>(*profile), sim::SimOptions{});
   auto stream = dev.CreateStream();
   auto exe = dev.LoadGraph(*g);
   constexpr int kExecutions = 1000;

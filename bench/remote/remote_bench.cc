@@ -93,7 +93,6 @@ Side& GetSide(bool remote) {
   static Side sides[2];
   Side& side = sides[remote ? 1 : 0];
   if (side.dev) return side;
-  device::BackendOptions options;
   StatusOr<std::unique_ptr<device::Backend>> backend = Status(ErrorCode::kRtNoDevice, "unset");
   if (remote) {
     if (!Server()) {
@@ -104,10 +103,11 @@ Side& GetSide(bool remote) {
       }
       Server() = std::move(started).value();
     }
+    remote::RemoteOptions options;
     options.endpoint = Server()->endpoint();
     backend = remote::CreateRemoteBackend(options);
   } else {
-    backend = sim::CreateSimBackend(options);
+    backend = sim::CreateSimBackend(sim::SimOptions{});
   }
   if (!backend.ok()) {
     std::fprintf(stderr, "remote_bench: %s\n", backend.status().ToString().c_str());

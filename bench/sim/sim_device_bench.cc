@@ -71,8 +71,8 @@ Fixture& GetFixture(int64_t n) {
   if (it != cache.end()) return it->second;
   Fixture f;
   auto profile = sim::BuiltinDeviceProfile("Ascend910B2");
-  f.device = std::make_unique<sim::SimDevice>(0, std::make_shared<const sim::DeviceProfile>(*profile),
-                                              device::BackendOptions{});
+  f.device =
+      std::make_unique<sim::SimDevice>(0, std::make_shared<const sim::DeviceProfile>(*profile), sim::SimOptions{});
   f.stream = *f.device->CreateStream();
   f.exe = *f.device->LoadGraph(SyntheticGraph(n));
   return cache.emplace(n, std::move(f)).first->second;

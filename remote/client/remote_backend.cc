@@ -4,6 +4,8 @@
 #include <mutex>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "remote/client/connection.h"
 #include "remote/client/remote_device.h"
 #include "remote/protocol.h"
@@ -85,13 +87,40 @@ class RemoteDevice final : public RemoteDeviceBase {
   bool sink_on_ = false;              // the server sends records
 };
 
+// The server's clock mode, from the "clock=" word of its Hello text
+// (docs/remote_protocol.md): "aclsim-device-server profile=… clock=realtime".
+device::ClockMode ServerClockMode(const std::string& server) {
+  return server.find(" clock=realtime") != std::string::npos ? device::ClockMode::kRealtime
+                                                             : device::ClockMode::kVirtual;
+}
+
 class RemoteBackend final : public device::Backend {
  public:
-  RemoteBackend(std::string endpoint, uint32_t device_count, const RemoteClientOptions& client)
-      : endpoint_(std::move(endpoint)), device_count_(device_count), client_(client) {}
+  RemoteBackend(std::string endpoint, const HelloReply& hello, const RemoteOptions& options)
+      : endpoint_(std::move(endpoint)),
+        device_count_(hello.device_count),
+        clock_mode_(ServerClockMode(hello.server)),
+        options_(options) {}
 
   std::string_view name() const override { return "remote"; }
   uint32_t DeviceCount() const override { return device_count_; }
+  device::ClockMode clock_mode() const override { return clock_mode_; }
+
+  Status CheckFeature(std::string_view feature) const override {
+    if (feature == device::kFeatureClientDeviceOptions) {
+      return Status(ErrorCode::kApiNotSupport,
+                    "backend 'remote' takes no device options: device count, profile, clock, seed and jitter are "
+                    "set by aclsim-device-server's command line (" +
+                        endpoint_ + "), and it injects no faults");
+    }
+    if (feature == device::kFeatureFreshDeviceClock) {
+      return Status(ErrorCode::kApiNotSupport,
+                    "backend 'remote': the devices of aclsim-device-server (" + endpoint_ +
+                        ") are shared by its clients and keep their clocks between them, so a device's clock does "
+                        "not start at 0 when this process opens it");
+    }
+    return device::Backend::CheckFeature(feature);
+  }
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= device_count_) {
@@ -99,7 +128,7 @@ class RemoteBackend final : public device::Backend {
                                                        " does not exist (remote server " + endpoint_ + " has " +
                                                        std::to_string(device_count_) + ")");
     }
-    ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(endpoint_, client_.io_timeout));
+    ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(endpoint_, options_.io_timeout));
     ACLSIM_RETURN_IF_ERROR(conn->Handshake().status());
     Writer w;
     w.U32(device_id);
@@ -118,27 +147,32 @@ class RemoteBackend final : public device::Backend {
  private:
   const std::string endpoint_;
   const uint32_t device_count_;
-  const RemoteClientOptions client_;
+  const device::ClockMode clock_mode_;
+  const RemoteOptions options_;
 };
 
 }  // namespace
 
-StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const device::BackendOptions& options,
-                                                               const RemoteClientOptions& client) {
+StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const RemoteOptions& options) {
   if (options.endpoint.empty()) {
     return Status(ErrorCode::kInvalidParam,
                   "config: the remote backend needs aclsim.endpoint (unix:/path or tcp:127.0.0.1:port)");
   }
-  ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(options.endpoint, client.io_timeout));
+  ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(options.endpoint, options.io_timeout));
   ACLSIM_ASSIGN_OR_RETURN(HelloReply hello, conn->Handshake());
   if (hello.device_count == 0) {
     return Status(ErrorCode::kRtNoDevice, "remote device server " + conn->endpoint() + " hosts no devices");
   }
-  return std::unique_ptr<device::Backend>(new RemoteBackend(conn->endpoint(), hello.device_count, client));
+  return std::unique_ptr<device::Backend>(new RemoteBackend(conn->endpoint(), hello, options));
+}
+
+StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackendFromConfig(const nlohmann::json& options) {
+  ACLSIM_ASSIGN_OR_RETURN(RemoteOptions parsed, ParseRemoteOptions(options));
+  return CreateRemoteBackend(parsed);
 }
 
 void RegisterRemoteBackend(device::BackendRegistry& registry) {
-  registry.Register("remote", [](const device::BackendOptions& options) { return CreateRemoteBackend(options); });
+  registry.Register("remote", CreateRemoteBackendFromConfig);
 }
 
 }  // namespace aclsim::remote

@@ -11,10 +11,14 @@
 // server options (profile, seed, jitter) and the same call sequence the
 // records are byte-identical to sim::SimDevice's.
 //
-// Configuration: only |options.endpoint| is used ("unix:/path" or
-// "tcp:127.0.0.1:port", loopback only). The device count, profile, seed,
-// jitter and clock are the server's (aclsim-device-server flags); the
-// client's values for them are ignored.
+// Configuration: RemoteOptions (remote_options.h): the endpoint
+// ("unix:/path" or "tcp:127.0.0.1:port", loopback only) and the I/O
+// timeout. The device count, profile, seed, jitter and clock are the
+// server's (aclsim-device-server flags): a client configuration that sets
+// one is refused with kApiNotSupport. The backend reports the server's
+// clock mode (from its Hello) and lacks the features
+// device::kFeatureClientDeviceOptions and device::kFeatureFreshDeviceClock
+// (the server's devices are shared and keep their clocks between clients).
 //
 // Connections: the backend handshakes once at creation (to learn the device
 // count) and each opened Device owns its own connection; closing the Device
@@ -34,23 +38,24 @@
 #ifndef ACLSIM_REMOTE_CLIENT_REMOTE_BACKEND_H_
 #define ACLSIM_REMOTE_CLIENT_REMOTE_BACKEND_H_
 
-#include <chrono>
 #include <memory>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include "remote/client/remote_options.h"
 #include "runtime/device/backend.h"
 
 namespace aclsim::remote {
 
-struct RemoteClientOptions {
-  // Bound on every request/response exchange (and on connect).
-  std::chrono::milliseconds io_timeout{10000};
-};
-
 // Connects to |options.endpoint|, handshakes and returns the backend.
-StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const device::BackendOptions& options,
-                                                               const RemoteClientOptions& client = {});
+StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const RemoteOptions& options);
 
-// Registers CreateRemoteBackend as "remote" in |registry|.
+// The factory of "remote": ParseRemoteOptions(|options|), then
+// CreateRemoteBackend.
+StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackendFromConfig(const nlohmann::json& options);
+
+// Registers CreateRemoteBackendFromConfig as "remote" in |registry|.
+// remote/CMakeLists.txt names it with aclsim_register_backend.
 void RegisterRemoteBackend(device::BackendRegistry& registry);
 
 }  // namespace aclsim::remote

@@ -27,13 +27,13 @@
 #include <string>
 
 #include "remote/protocol.h"
-#include "runtime/device/backend.h"
+#include "sim/sim_options.h"
 
 namespace aclsim::remote {
 
 struct ServerOptions {
-  std::string listen;              // "unix:/path" or "tcp:127.0.0.1:PORT" (PORT 0: any free port)
-  device::BackendOptions devices;  // device_count, profile, seed, jitter, clock
+  std::string listen;       // "unix:/path" or "tcp:127.0.0.1:PORT" (PORT 0: any free port)
+  sim::SimOptions devices;  // device_count, profile, seed, jitter, clock
   uint32_t max_sessions = 64;
   std::chrono::milliseconds io_timeout{10000};  // bound on sending one response
   bool verbose = false;                         // log session start/end to stderr

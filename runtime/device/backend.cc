@@ -1,26 +1,41 @@
 #include "runtime/device/backend.h"
 
-#include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "runtime/device/null_backend.h"
 
 namespace aclsim::device {
 
-Status BackendOptions::Validate() const {
-  if (device_count < 1 || device_count > 64) {
-    return Status(ErrorCode::kInvalidParam, "config: device_count must be in [1, 64]");
+bool IsBackendFeature(std::string_view feature) {
+  return feature == kFeatureClientDeviceOptions || feature == kFeatureFreshDeviceClock;
+}
+
+Status Backend::CheckFeature(std::string_view feature) const {
+  if (IsBackendFeature(feature)) return OkStatus();
+  return Status(ErrorCode::kInvalidParam, "'" + std::string(feature) + "' is not a backend feature (known: " +
+                                              std::string(kFeatureClientDeviceOptions) + ", " +
+                                              std::string(kFeatureFreshDeviceClock) + ")");
+}
+
+Status UnknownBackendOption(std::string_view backend, std::string_view key) {
+  return Status(ErrorCode::kFileAttrInvalid,
+                "config: unknown key \"aclsim." + std::string(key) + "\" for backend '" + std::string(backend) + "'");
+}
+
+bool AsNonNegativeInteger(const nlohmann::json& value, uint64_t* out) {
+  if (value.is_number_unsigned()) {
+    *out = value.get<uint64_t>();
+    return true;
   }
-  if (!(jitter >= 0.0 && jitter <= 0.5)) {
-    return Status(ErrorCode::kInvalidParam, "config: jitter must be in [0, 0.5]");
+  if (value.is_number_integer() && value.get<int64_t>() >= 0) {
+    *out = static_cast<uint64_t>(value.get<int64_t>());
+    return true;
   }
-  if (device_profile.empty() && device_profile_path.empty()) {
-    return Status(ErrorCode::kInvalidParam, "config: device_profile must not be empty");
-  }
-  return OkStatus();
+  return false;
 }
 
 BackendRegistry::BackendRegistry() {
-  Register("null", [](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> { return CreateNullBackend(); });
+  Register("null", [](const nlohmann::json&) -> StatusOr<std::unique_ptr<Backend>> { return CreateNullBackend(); });
 }
 
 BackendRegistry& BackendRegistry::Global() {
@@ -45,8 +60,7 @@ std::vector<std::string> BackendRegistry::Names() const {
   return names;
 }
 
-StatusOr<std::unique_ptr<Backend>> BackendRegistry::Create(std::string_view name, const BackendOptions& options) const {
-  ACLSIM_RETURN_IF_ERROR(options.Validate());
+StatusOr<std::unique_ptr<Backend>> BackendRegistry::Create(std::string_view name, const nlohmann::json& options) const {
   BackendFactory factory;
   {
     std::lock_guard<std::mutex> lock(mu_);

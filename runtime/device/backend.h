@@ -32,7 +32,10 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "runtime/device/device_types.h"
+#include "runtime/device/faults.h"
 #include "runtime/model/graph.h"
 #include "runtime/status.h"
 
@@ -41,25 +44,6 @@ namespace aclsim::device {
 enum class ClockMode : uint8_t {
   kVirtual,   // device time advances only through simulated work; never waits
   kRealtime,  // synchronisation waits until wall time reaches device time
-};
-
-// Options shared by all backends, filled from aclInit JSON / ACLSIM_CONFIG at
-// the api/ edge.
-struct BackendOptions {
-  uint32_t device_count = 1;
-  std::string device_profile = "Ascend910B2";  // built-in name
-  std::string device_profile_path;             // a profile JSON file; wins over the name
-  ClockMode clock_mode = ClockMode::kVirtual;
-  uint64_t seed = 0;
-  double jitter = 0.0;  // relative +- jitter of op durations, [0, 0.5]
-  // Backend-specific: where the "remote" backend finds its device server
-  // ("unix:/path/to/socket" or "tcp:127.0.0.1:port").
-  std::string endpoint;
-  // Fault injection for simulated devices, as the JSON text of the config's
-  // "faults" section (docs/faults.md); empty = no faults.
-  std::string faults_json;
-
-  Status Validate() const;
 };
 
 class CompletionSink {
@@ -84,6 +68,18 @@ class Device {
   virtual void SetCompletionSink(CompletionSink* sink) = 0;
 };
 
+// What a backend can be asked about (Backend::CheckFeature): capabilities
+// that differ between backends and that callers — the conformance suite
+// first — need to know before relying on them.
+//   kFeatureClientDeviceOptions  the device options (device_count,
+//       device_profile, device_profile_path, clock, seed, jitter, faults)
+//       come from this process's configuration.
+//   kFeatureFreshDeviceClock     a device's clock starts at 0 when this
+//       process opens it (no other client has used it before).
+inline constexpr std::string_view kFeatureClientDeviceOptions = "client_device_options";
+inline constexpr std::string_view kFeatureFreshDeviceClock = "fresh_device_clock";
+bool IsBackendFeature(std::string_view feature);
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -91,12 +87,39 @@ class Backend {
   virtual uint32_t DeviceCount() const = 0;
   // Opens device |device_id| (< DeviceCount()).
   virtual StatusOr<std::unique_ptr<Device>> OpenDevice(uint32_t device_id) = 0;
+
+  // How the devices' clocks relate to wall time; the runtime paces its host
+  // clock by it (runtime/host_clock.h).
+  virtual ClockMode clock_mode() const { return ClockMode::kVirtual; }
+  // The subscription-side faults of the backend's fault plan (docs/faults.md),
+  // which the runtime's profiler applies: none by default.
+  virtual DeliveryFaults delivery_faults() const { return {}; }
+  // OK when the backend has |feature| (one of the kFeature* names above);
+  // kApiNotSupport with the reason when it lacks it; kInvalidParam for a name
+  // that is no feature. The default has every feature.
+  virtual Status CheckFeature(std::string_view feature) const;
 };
 
-using BackendFactory = std::function<StatusOr<std::unique_ptr<Backend>>(const BackendOptions& options)>;
+// A backend's options are the keys of the configuration's "aclsim" object
+// other than the runtime's own ("backend", "log_level"; runtime/config.h),
+// as one JSON object, unvalidated: each backend parses and validates its own
+// (sim/sim_options.h, remote/client/remote_options.h) and rejects a key it
+// does not know with kFileAttrInvalid naming the backend and the key
+// (UnknownBackendOption), or one it knows but does not take with
+// kApiNotSupport.
+using BackendFactory = std::function<StatusOr<std::unique_ptr<Backend>>(const nlohmann::json& options)>;
 
-// Name → factory. The "null" backend is always registered; others register
-// through their own registration function (see sim/registration.h).
+// kFileAttrInvalid: config: unknown key "aclsim.<key>" for backend '<backend>'.
+Status UnknownBackendOption(std::string_view backend, std::string_view key);
+// For option parsers: true, with |*out| set, when |value| is an integer >= 0
+// (JSON text gives unsigned numbers; JSON built in code may give signed ones).
+bool AsNonNegativeInteger(const nlohmann::json& value, uint64_t* out);
+
+// Name → factory. The "null" backend (no devices; it ignores every option)
+// is always registered; the others register themselves through their
+// registration function (aclsim_register_backend in
+// cmake/AclsimHelpers.cmake; docs/architecture.md, "Where to add things").
+// Names are unique, so the order of registration does not matter.
 class BackendRegistry {
  public:
   BackendRegistry();
@@ -107,8 +130,9 @@ class BackendRegistry {
   void Register(std::string name, BackendFactory factory);
   bool Contains(std::string_view name) const;
   std::vector<std::string> Names() const;
-  // Unknown name → kInvalidParam listing the registered names.
-  StatusOr<std::unique_ptr<Backend>> Create(std::string_view name, const BackendOptions& options) const;
+  // Unknown name → kInvalidParam listing the registered names; otherwise
+  // whatever the factory returns for |options| (a JSON object).
+  StatusOr<std::unique_ptr<Backend>> Create(std::string_view name, const nlohmann::json& options) const;
 
  private:
   mutable std::mutex mu_;

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/device/backend.h"
+
 namespace aclsim::device {
 namespace {
 
@@ -26,14 +28,15 @@ Status Unsigned(const json& obj, const std::string& where, const char* key, bool
     if (required) return Bad(where + "." + key + " is required");
     return OkStatus();
   }
-  if (!it->is_number_unsigned() || it->get<uint64_t>() < min_value) {
+  uint64_t v = 0;
+  if (!AsNonNegativeInteger(*it, &v) || v < min_value) {
     return Bad(where + "." + key + " must be an integer >= " + std::to_string(min_value));
   }
-  *out = it->get<uint64_t>();
+  *out = v;
   return OkStatus();
 }
 
-Status Device(const json& obj, const std::string& where, std::optional<uint32_t>* out) {
+Status DeviceField(const json& obj, const std::string& where, std::optional<uint32_t>* out) {
   uint64_t v = UINT64_MAX;
   ACLSIM_RETURN_IF_ERROR(Unsigned(obj, where, "device", false, 0, &v));
   if (v != UINT64_MAX) {
@@ -53,17 +56,15 @@ Status ErrorValue(const json& obj, const std::string& where, int32_t* out) {
 
 }  // namespace
 
-StatusOr<FaultPlan> ParseFaults(std::string_view json_text) {
+StatusOr<FaultPlan> ParseFaults(const json& doc) {
   FaultPlan plan;
-  if (json_text.empty()) return plan;
-  json doc = json::parse(json_text.begin(), json_text.end(), nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return Bad("must be an object");
+  if (!doc.is_object()) return Status(ErrorCode::kFileAttrInvalid, "config: faults must be an object (docs/faults.md)");
   ACLSIM_RETURN_IF_ERROR(
       CheckKeys(doc, "", {"fail_task", "fail_op", "lose_device", "stall", "slow_delivery", "corrupt_record"}));
   if (auto it = doc.find("fail_task"); it != doc.end()) {
     ACLSIM_RETURN_IF_ERROR(CheckKeys(*it, "fail_task", {"device", "task", "error"}));
     FaultPlan::FailTask f;
-    ACLSIM_RETURN_IF_ERROR(Device(*it, "fail_task", &f.device));
+    ACLSIM_RETURN_IF_ERROR(DeviceField(*it, "fail_task", &f.device));
     ACLSIM_RETURN_IF_ERROR(Unsigned(*it, "fail_task", "task", true, 1, &f.task_id));
     ACLSIM_RETURN_IF_ERROR(ErrorValue(*it, "fail_task", &f.error));
     plan.fail_task = f;
@@ -71,7 +72,7 @@ StatusOr<FaultPlan> ParseFaults(std::string_view json_text) {
   if (auto it = doc.find("fail_op"); it != doc.end()) {
     ACLSIM_RETURN_IF_ERROR(CheckKeys(*it, "fail_op", {"device", "name", "occurrence", "error"}));
     FaultPlan::FailOp f;
-    ACLSIM_RETURN_IF_ERROR(Device(*it, "fail_op", &f.device));
+    ACLSIM_RETURN_IF_ERROR(DeviceField(*it, "fail_op", &f.device));
     auto name = it->find("name");
     if (name == it->end() || !name->is_string() || name->get<std::string>().empty()) {
       return Bad("fail_op.name must be a non-empty op name");
@@ -84,14 +85,14 @@ StatusOr<FaultPlan> ParseFaults(std::string_view json_text) {
   if (auto it = doc.find("lose_device"); it != doc.end()) {
     ACLSIM_RETURN_IF_ERROR(CheckKeys(*it, "lose_device", {"device", "after_tasks"}));
     FaultPlan::LoseDevice f;
-    ACLSIM_RETURN_IF_ERROR(Device(*it, "lose_device", &f.device));
+    ACLSIM_RETURN_IF_ERROR(DeviceField(*it, "lose_device", &f.device));
     ACLSIM_RETURN_IF_ERROR(Unsigned(*it, "lose_device", "after_tasks", true, 0, &f.after_tasks));
     plan.lose_device = f;
   }
   if (auto it = doc.find("stall"); it != doc.end()) {
     ACLSIM_RETURN_IF_ERROR(CheckKeys(*it, "stall", {"device", "task", "ns"}));
     FaultPlan::Stall f;
-    ACLSIM_RETURN_IF_ERROR(Device(*it, "stall", &f.device));
+    ACLSIM_RETURN_IF_ERROR(DeviceField(*it, "stall", &f.device));
     ACLSIM_RETURN_IF_ERROR(Unsigned(*it, "stall", "task", true, 1, &f.at_task));
     uint64_t ns = 0;
     ACLSIM_RETURN_IF_ERROR(Unsigned(*it, "stall", "ns", true, 1, &ns));
@@ -101,12 +102,12 @@ StatusOr<FaultPlan> ParseFaults(std::string_view json_text) {
   }
   if (auto it = doc.find("slow_delivery"); it != doc.end()) {
     ACLSIM_RETURN_IF_ERROR(CheckKeys(*it, "slow_delivery", {"write_delay_us"}));
-    ACLSIM_RETURN_IF_ERROR(Unsigned(*it, "slow_delivery", "write_delay_us", true, 1, &plan.slow_delivery_us));
-    if (plan.slow_delivery_us > 10'000'000) return Bad("slow_delivery.write_delay_us must be at most 10 s");
+    ACLSIM_RETURN_IF_ERROR(Unsigned(*it, "slow_delivery", "write_delay_us", true, 1, &plan.delivery.slow_delivery_us));
+    if (plan.delivery.slow_delivery_us > 10'000'000) return Bad("slow_delivery.write_delay_us must be at most 10 s");
   }
   if (auto it = doc.find("corrupt_record"); it != doc.end()) {
     ACLSIM_RETURN_IF_ERROR(CheckKeys(*it, "corrupt_record", {"index"}));
-    ACLSIM_RETURN_IF_ERROR(Unsigned(*it, "corrupt_record", "index", true, 1, &plan.corrupt_record));
+    ACLSIM_RETURN_IF_ERROR(Unsigned(*it, "corrupt_record", "index", true, 1, &plan.delivery.corrupt_record));
   }
   return plan;
 }

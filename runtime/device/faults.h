@@ -18,17 +18,31 @@
 //   corrupt_record the |index|-th subscription record built in the process
 //                 (1-based) carries a wrong signature.
 // Each may name a |device| (default: every device).
+//
+// The plan is parsed once, by the options parser of the backend that
+// simulates the devices (sim/sim_options.h). slow_delivery and
+// corrupt_record act on the host side of subscriptions: the backend reports
+// them through Backend::delivery_faults() and the runtime's profiler applies
+// them.
 #ifndef ACLSIM_RUNTIME_DEVICE_FAULTS_H_
 #define ACLSIM_RUNTIME_DEVICE_FAULTS_H_
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
-#include <string_view>
 
 #include "runtime/status.h"
 
 namespace aclsim::device {
+
+// The faults of a plan that act on subscription delivery.
+struct DeliveryFaults {
+  uint64_t slow_delivery_us = 0;  // sleep before every subscription write(); 0 = none
+  uint64_t corrupt_record = 0;    // 1-based index of the record built with a wrong signature; 0 = none
+
+  bool empty() const { return slow_delivery_us == 0 && corrupt_record == 0; }
+};
 
 struct FaultPlan {
   struct FailTask {
@@ -55,20 +69,17 @@ struct FaultPlan {
   std::optional<FailOp> fail_op;
   std::optional<LoseDevice> lose_device;
   std::optional<Stall> stall;
-  uint64_t slow_delivery_us = 0;
-  uint64_t corrupt_record = 0;  // 0 = none
+  DeliveryFaults delivery;
 
-  bool empty() const {
-    return !fail_task && !fail_op && !lose_device && !stall && slow_delivery_us == 0 && corrupt_record == 0;
-  }
+  bool empty() const { return !fail_task && !fail_op && !lose_device && !stall && delivery.empty(); }
   static bool Applies(const std::optional<uint32_t>& device, uint32_t device_id) {
     return !device || *device == device_id;
   }
 };
 
-// Parses the JSON text of a "faults" object. Unknown keys, wrong types or
-// out-of-range values → kFileAttrInvalid naming the key. Empty text → no faults.
-StatusOr<FaultPlan> ParseFaults(std::string_view json_text);
+// Parses the value of a "faults" key. Not an object, unknown keys, wrong
+// types or out-of-range values → kFileAttrInvalid naming the key.
+StatusOr<FaultPlan> ParseFaults(const nlohmann::json& faults);
 
 }  // namespace aclsim::device
 

@@ -1,15 +1,17 @@
 // aclsim extensions (acl/aclsim_ext.h), which the rest of the suite uses to
 // observe device time: aclsimTraceStart/Stop/GetCount/GetRecords,
 // aclsimGetDeviceTimeNs, aclsimGetModelCost, aclsimGetBackendName,
-// aclsimInternalGetProfApi.
+// aclsimCheckBackendFeature, aclsimInternalGetProfApi.
 #include "conformance_util.h"
 
 namespace {
 
 using aclsim_conformance::AclDeviceTest;
+using aclsim_conformance::AclsimConfig;
 using aclsim_conformance::LoadFromString;
 using aclsim_conformance::ModelIo;
 using aclsim_conformance::OneOpModel;
+using aclsim_conformance::TempFile;
 using aclsim_conformance::TraceRecords;
 
 class ConfExt : public AclDeviceTest {};
@@ -41,6 +43,7 @@ TEST_F(ConfExt, GivenNullArgumentsWhenReadingTraceThenInvalidParam) {
 }
 
 TEST_F(ConfExt, GivenSmallCapacityWhenMoreTasksThenExtraCountedAsDroppedAndStopKeepsRecords) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   uint32_t id = 0;
   ASSERT_ACL_OK(LoadFromString(OneOpModel("m", 1000), &id));
   ModelIo io;
@@ -74,6 +77,7 @@ TEST_F(ConfExt, GivenSmallCapacityWhenMoreTasksThenExtraCountedAsDroppedAndStopK
 }
 
 TEST_F(ConfExt, GivenBadDeviceOrNullWhenGetDeviceTimeThenError) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   uint64_t t = 5;
   EXPECT_ACL_OK(aclsimGetDeviceTimeNs(0, &t));
   EXPECT_EQ(t, 0u);
@@ -101,6 +105,60 @@ TEST(ConfExtNoDevice, GivenProfTableVersionWhenQueriedThenOnlyVersion1Exists) {
   EXPECT_NE(aclsimInternalGetProfApi(1), nullptr);
   EXPECT_EQ(aclsimInternalGetProfApi(0), nullptr);
   EXPECT_EQ(aclsimInternalGetProfApi(2), nullptr);
+}
+
+// ------------------------------------------------------- backend features
+
+constexpr const char* kFeatures[] = {"backend_selection", "client_device_options", "fresh_device_clock"};
+
+TEST(ConfExtFeatures, GivenUnknownOrNullFeatureThenInvalidParam) {
+  EXPECT_ACL_ERROR(aclsimCheckBackendFeature(nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclsimCheckBackendFeature("warp_drive"), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("warp_drive");
+  EXPECT_ACL_ERROR(aclsimCheckBackendFeature(""), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST(ConfExtFeatures, GivenEachFeatureBeforeAndAfterInitThenSameAnswerWithAReasonWhenLacking) {
+  aclError before[3];
+  for (int i = 0; i < 3; ++i) {
+    before[i] = aclsimCheckBackendFeature(kFeatures[i]);
+    if (before[i] != ACL_SUCCESS) {
+      EXPECT_ACL_ERROR(before[i], ACL_ERROR_API_NOT_SUPPORT) << kFeatures[i];
+    }
+  }
+  ASSERT_ACL_OK(aclInit(nullptr));
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(aclsimCheckBackendFeature(kFeatures[i]), before[i]) << kFeatures[i];
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST(ConfExtFeatures, GivenBackendTheProgramChoseThenTheDefaultSimHasEveryFeatureAndNoRuntimeIsCreated) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("backend_selection");
+  EXPECT_ACL_OK(aclsimCheckBackendFeature("client_device_options"));
+  EXPECT_ACL_OK(aclsimCheckBackendFeature("fresh_device_clock"));
+  // Asking created no runtime: the aclInit file still applies.
+  TempFile config(AclsimConfig(R"({"device_count": 2})"));
+  ASSERT_ACL_OK(aclInit(config.c_str()));
+  uint32_t count = 0;
+  EXPECT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 2u);
+  EXPECT_STREQ(aclsimGetBackendName(), "sim");
+  EXPECT_ACL_OK(aclsimCheckBackendFeature("client_device_options"));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST(ConfExtFeatures, GivenDeviceOptionWhenInitThenAcceptedExactlyWhenTheBackendTakesDeviceOptions) {
+  const aclError has = aclsimCheckBackendFeature("client_device_options");
+  TempFile config(AclsimConfig(R"({"seed": 1})"));
+  if (has == ACL_SUCCESS) {
+    EXPECT_ACL_OK(aclInit(config.c_str()));
+    EXPECT_ACL_OK(aclFinalize());
+  } else {
+    // aclInit surfaces the backend's code unchanged, naming the option.
+    EXPECT_ACL_ERROR(has, ACL_ERROR_API_NOT_SUPPORT);
+    EXPECT_ACL_ERROR(aclInit(config.c_str()), ACL_ERROR_API_NOT_SUPPORT);
+    EXPECT_RECENT_ERR_HAS("seed");
+    EXPECT_RECENT_ERR_HAS(config.path());
+  }
 }
 
 }  // namespace

@@ -267,6 +267,44 @@ class NoDeviceEnvironment : public ::testing::Environment {
 inline ::testing::Environment* const kNoDeviceEnvironment =
     ::testing::AddGlobalTestEnvironment(new NoDeviceEnvironment);
 
+// ------------------------------------------------------- backend features
+// The suite runs on every backend (tests/conformance/CMakeLists.txt). A test
+// of something a backend may lack asks for that feature and is skipped, with
+// the backend's reason, only when the backend says it lacks it
+// (aclsimCheckBackendFeature): "backend_selection", "client_device_options",
+// "fresh_device_clock" (acl/aclsim_ext.h). The portable build, which may run
+// against CANN, has every feature.
+#ifdef ACLSIM_CONFORMANCE_PORTABLE
+#define ACLSIM_REQUIRE_BACKEND_FEATURE(feature) static_cast<void>(feature)
+#define ACLSIM_SKIP_IF_UNIMPLEMENTED(ret, feature) static_cast<void>(ret)
+#else
+// Skips the test when the backend lacks |feature|; fails it when the
+// question itself fails.
+#define ACLSIM_REQUIRE_BACKEND_FEATURE(feature)                                                          \
+  do {                                                                                                   \
+    const aclError aclsim_feature_ret_ = aclsimCheckBackendFeature(feature);                             \
+    if (aclsim_feature_ret_ == ACL_ERROR_API_NOT_SUPPORT) {                                              \
+      GTEST_SKIP() << "the backend lacks " << (feature) << ": " << ::aclsim_conformance::RecentErrMsg(); \
+    }                                                                                                    \
+    ASSERT_ACL_OK(aclsim_feature_ret_) << "aclsimCheckBackendFeature(\"" << (feature) << "\")";          \
+  } while (0)
+// For a call (typically aclInit of a configuration with device options) that
+// returned |ret|: skips the test when |ret| is ACL_ERROR_API_NOT_SUPPORT
+// because the backend lacks |feature| (it does not take that option). A
+// backend that has |feature| and still returned that code fails the test.
+// Any other |ret| is left to the test's own assertions.
+#define ACLSIM_SKIP_IF_UNIMPLEMENTED(ret, feature)                                                                \
+  do {                                                                                                            \
+    if ((ret) == ACL_ERROR_API_NOT_SUPPORT) {                                                                     \
+      const std::string aclsim_why_ = ::aclsim_conformance::RecentErrMsg();                                       \
+      if (aclsimCheckBackendFeature(feature) == ACL_ERROR_API_NOT_SUPPORT) {                                      \
+        GTEST_SKIP() << "the backend lacks " << (feature) << ": " << aclsim_why_;                                 \
+      }                                                                                                           \
+      ADD_FAILURE() << "ACL_ERROR_API_NOT_SUPPORT (" << aclsim_why_ << ") from a backend that has " << (feature); \
+    }                                                                                                             \
+  } while (0)
+#endif
+
 // --------------------------------------------------------------- fixtures
 
 // Skips the test when the active backend has no device (the null backend):

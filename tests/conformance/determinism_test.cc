@@ -74,6 +74,8 @@ std::string Bytes(const std::vector<aclsimTaskRecord>& records) {
 }
 
 TEST(ConfDeterminism, GivenSameSeedAndJitterWhenRunInTwoInitCyclesThenTracesAreByteIdentical) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   const std::string section = R"({"seed": 1234, "jitter": 0.25})";
   auto first = RunTraced(section, kRuns);
   auto second = RunTraced(section, kRuns);
@@ -89,6 +91,8 @@ TEST(ConfDeterminism, GivenSameSeedAndJitterWhenRunInTwoInitCyclesThenTracesAreB
 }
 
 TEST(ConfDeterminism, GivenSameSeedWhenRunInTwoChildProcessesThenTracesAreIdentical) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   const std::string section = R"({"seed": 99, "jitter": 0.1})";
   std::string outputs[2];
   for (std::string& out : outputs) {
@@ -125,6 +129,7 @@ TEST(ConfDeterminism, GivenSameSeedWhenRunInTwoChildProcessesThenTracesAreIdenti
 }
 
 TEST(ConfDeterminism, GivenDifferentSeedsWithJitterWhenRunThenDurationsDiffer) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");
   auto a = RunTraced(R"({"seed": 1, "jitter": 0.3})", 1);
   auto b = RunTraced(R"({"seed": 2, "jitter": 0.3})", 1);
   ASSERT_EQ(a.size(), kRecordsPerRun);
@@ -138,6 +143,8 @@ TEST(ConfDeterminism, GivenDifferentSeedsWithJitterWhenRunThenDurationsDiffer) {
 }
 
 TEST(ConfDeterminism, GivenNoJitterWhenSeedChangesThenTraceUnchanged) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   auto a = RunTraced(R"({"seed": 1})", 1);
   auto b = RunTraced(R"({"seed": 77, "jitter": 0})", 1);
   ASSERT_EQ(a.size(), kRecordsPerRun);
@@ -145,6 +152,7 @@ TEST(ConfDeterminism, GivenNoJitterWhenSeedChangesThenTraceUnchanged) {
 }
 
 TEST(ConfDeterminism, GivenJitterWhenRunThenEachOpDurationStaysWithinTheJitterBound) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");
   auto nominal = RunTraced(R"({"seed": 5})", kRuns);
   auto jittered = RunTraced(R"({"seed": 5, "jitter": 0.2})", kRuns);
   ASSERT_EQ(nominal.size(), kRuns * kRecordsPerRun);

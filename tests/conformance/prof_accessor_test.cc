@@ -36,6 +36,7 @@ class Accessors : public ::testing::Test {
 };
 
 TEST_F(Accessors, GivenValidBufferThenFieldsAreTheScheduledOnes) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   uint32_t n = 0;
   ASSERT_ACL_OK(aclprofGetOpNum(p(), len(), &n));
   EXPECT_EQ(n, 9u);

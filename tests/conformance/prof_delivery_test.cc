@@ -239,6 +239,8 @@ std::vector<char> RunInChild(const char* config_json) {
 }
 
 TEST(DeliveryDeterminism, GivenSameSeedThenDeliveredRecordStreamsAreIdentical) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   const char* seed1 = R"({"aclsim":{"seed":7,"jitter":0.2}})";
   const char* seed2 = R"({"aclsim":{"seed":8,"jitter":0.2}})";
   std::vector<char> a = RunInChild(seed1);

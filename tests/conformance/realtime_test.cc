@@ -21,7 +21,9 @@ constexpr auto kGenerous = std::chrono::seconds(5);
 class ConfRealtime : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_ACL_OK(aclInit(config_.c_str()));
+    const aclError ret = aclInit(config_.c_str());
+    ACLSIM_SKIP_IF_UNIMPLEMENTED(ret, "client_device_options");
+    ASSERT_ACL_OK(ret);
     ASSERT_ACL_OK(aclrtSetDevice(0));
     ASSERT_ACL_OK(LoadFromString(OneOpModel("slow", kOpNs), &model_id_));
     ASSERT_ACL_OK(io_.Create(model_id_));
@@ -117,6 +119,8 @@ TEST_F(ConfRealtime, GivenRealtimeClockWhenSynchronizeDeviceThenWaitsForEveryStr
 }
 
 TEST(ConfVirtualClock, GivenVirtualClockWhenLongModelSynchronizedThenNoWallClockWait) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");  // the default clock: virtual
+  ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   ASSERT_ACL_OK(aclInit(nullptr));
   ASSERT_ACL_OK(aclrtSetDevice(0));
   uint32_t id = 0;

@@ -75,7 +75,7 @@ TEST(RemoteHandshake, GivenRequestBeforeHelloWhenSentThenRejectedAndClosed) {
 TEST(RemoteHandshake, GivenNothingListeningWhenCreatedThenRtNoDeviceAtOnce) {
   char dir[] = "/tmp/aclsim-remote-none-XXXXXX";
   ASSERT_NE(::mkdtemp(dir), nullptr);
-  device::BackendOptions options;
+  RemoteOptions options;
   options.endpoint = std::string("unix:") + dir + "/nobody.sock";
   auto t0 = Clock::now();
   auto backend = CreateRemoteBackend(options);
@@ -88,13 +88,28 @@ TEST(RemoteHandshake, GivenNothingListeningWhenCreatedThenRtNoDeviceAtOnce) {
 }
 
 TEST(RemoteHandshake, GivenMissingOrNonLoopbackEndpointWhenCreatedThenInvalidParam) {
-  device::BackendOptions options;
+  RemoteOptions options;
   EXPECT_EQ(CreateRemoteBackend(options).status().code(), ErrorCode::kInvalidParam);
   options.endpoint = "tcp:192.0.2.1:5000";
   EXPECT_EQ(CreateRemoteBackend(options).status().code(), ErrorCode::kInvalidParam);
   device::BackendRegistry registry;
   RegisterRemoteBackend(registry);
   EXPECT_TRUE(registry.Contains("remote"));
+}
+
+TEST(RemoteBackend, GivenServerThenItsClockModeAndTheFeaturesItLacksAreReported) {
+  auto virtual_server = StartServer();
+  auto backend = Connect(virtual_server->endpoint());
+  EXPECT_EQ(backend->clock_mode(), device::ClockMode::kVirtual);
+  EXPECT_TRUE(backend->delivery_faults().empty());
+  for (std::string_view feature : {device::kFeatureClientDeviceOptions, device::kFeatureFreshDeviceClock}) {
+    Status s = backend->CheckFeature(feature);
+    EXPECT_EQ(s.code(), ErrorCode::kApiNotSupport) << feature;
+    EXPECT_NE(s.message().find(virtual_server->endpoint()), std::string::npos) << s.message();
+  }
+  EXPECT_EQ(backend->CheckFeature("warp_drive").code(), ErrorCode::kInvalidParam);
+  auto realtime_server = StartServer({"--clock", "realtime"});
+  EXPECT_EQ(Connect(realtime_server->endpoint())->clock_mode(), device::ClockMode::kRealtime);
 }
 
 // ------------------------------------------------------------ device methods
@@ -305,7 +320,7 @@ ScriptResult RunScript(device::Device& dev) {
 
 TEST(RemoteDevice, GivenSameSeedAndJitterWhenScriptRunsRemotelyThenRecordsByteIdenticalToInProcessSim) {
   const std::vector<std::string> args = {"--device-count", "2", "--seed", "42", "--jitter", "0.2"};
-  device::BackendOptions sim_options;
+  sim::SimOptions sim_options;
   sim_options.device_count = 2;
   sim_options.seed = 42;
   sim_options.jitter = 0.2;
@@ -324,7 +339,7 @@ TEST(RemoteDevice, GivenSameSeedAndJitterWhenScriptRunsRemotelyThenRecordsByteId
     EXPECT_TRUE(actual.record_bytes == expected.record_bytes) << "device " << id << ": records differ";
   }
   // Jitter really is on: without it the same script gives other times.
-  auto plain_backend = sim::CreateSimBackend(device::BackendOptions{});
+  auto plain_backend = sim::CreateSimBackend(sim::SimOptions{});
   ASSERT_TRUE(plain_backend.ok());
   EXPECT_FALSE(RunScript(*Open(**plain_backend, 0)).record_bytes == RunScript(*Open(*remote_backend, 0)).record_bytes);
 }

@@ -106,7 +106,7 @@ TEST(RemoteServer, GivenClientProcessDiesMidRunWhenServerNoticesThenItsHandlesFr
   if (child == 0) {
     // The dying client: builds state on the shared device, then _exit()s
     // mid-run without releasing anything.
-    device::BackendOptions options;
+    RemoteOptions options;
     options.endpoint = endpoint;
     auto b = CreateRemoteBackend(options);
     if (!b.ok()) ::_exit(10);
@@ -222,7 +222,7 @@ TEST(RemoteServer, GivenServerKilledWhenClientCallsThenRtNoDeviceFastAndNeverHan
   EXPECT_EQ(dev->Now(), now) << "Now() keeps the last observed time";
   dev->SetCompletionSink(nullptr);  // must not hang or crash
   EXPECT_EQ(backend->OpenDevice(0).status().code(), ErrorCode::kRtNoDevice);
-  device::BackendOptions options;
+  RemoteOptions options;
   options.endpoint = endpoint;
   EXPECT_EQ(CreateRemoteBackend(options).status().code(), ErrorCode::kRtNoDevice);
   EXPECT_LT(Clock::now() - t0, std::chrono::seconds(2));

@@ -52,11 +52,10 @@ inline std::unique_ptr<ServerProcess> StartServer(const std::vector<std::string>
 
 inline std::unique_ptr<device::Backend> Connect(const std::string& endpoint,
                                                 milliseconds timeout = milliseconds(10000)) {
-  device::BackendOptions options;
+  RemoteOptions options;
   options.endpoint = endpoint;
-  RemoteClientOptions client;
-  client.io_timeout = timeout;
-  auto backend = CreateRemoteBackend(options, client);
+  options.io_timeout = timeout;
+  auto backend = CreateRemoteBackend(options);
   EXPECT_TRUE(backend.ok()) << backend.status().ToString();
   if (!backend.ok()) std::abort();
   return std::move(backend).value();

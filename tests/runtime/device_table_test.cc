@@ -39,12 +39,20 @@ TEST(RuntimeCreate, GivenUnknownBackendWhenCreateThenInvalidParam) {
   EXPECT_EQ(rt.status().code(), ErrorCode::kInvalidParam);
 }
 
-TEST(RuntimeCreate, GivenInvalidOptionsWhenCreateThenInvalidParam) {
+TEST(RuntimeCreate, GivenOptionsTheBackendRejectsWhenCreateThenItsErrorUnchanged) {
   device::BackendRegistry registry;
+  nlohmann::json seen;
+  registry.Register("strict", [&](const nlohmann::json& o) -> StatusOr<std::unique_ptr<device::Backend>> {
+    seen = o;
+    return Status(ErrorCode::kApiNotSupport, "strict takes no device_count");
+  });
   RuntimeOptions options;
-  options.backend = "null";
-  options.backend_options.device_count = 0;
-  EXPECT_EQ(Runtime::Create(options, registry).status().code(), ErrorCode::kInvalidParam);
+  options.backend = "strict";
+  options.backend_options["device_count"] = 0;
+  auto rt = Runtime::Create(options, registry);
+  EXPECT_EQ(rt.status().code(), ErrorCode::kApiNotSupport);
+  EXPECT_EQ(rt.status().message(), "strict takes no device_count");
+  EXPECT_EQ(seen, options.backend_options);
 }
 
 TEST_F(RuntimeTest, GivenSetDeviceTwiceWhenCheckedThenDeviceOpenedOnceWithOneDefaultStream) {

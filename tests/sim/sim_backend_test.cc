@@ -3,15 +3,19 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
 #include "tests/testing/status_printers.h"
 
 namespace aclsim::sim {
 namespace {
 
+using nlohmann::json;
 using ::testing::HasSubstr;
 
 TEST(SimBackend, GivenOptionsThenDeviceCountAndProfileApplied) {
-  device::BackendOptions options;
+  SimOptions options;
   options.device_count = 2;
   options.device_profile = "Ascend310P3";
   auto backend = CreateSimBackend(options);
@@ -26,7 +30,7 @@ TEST(SimBackend, GivenOptionsThenDeviceCountAndProfileApplied) {
 }
 
 TEST(SimBackend, GivenUnknownProfileOrUnreadableFileThenInvalidParam) {
-  device::BackendOptions options;
+  SimOptions options;
   options.device_profile = "Ascend999";
   auto unknown = CreateSimBackend(options);
   EXPECT_EQ(unknown.status().code(), ErrorCode::kInvalidParam);
@@ -37,18 +41,64 @@ TEST(SimBackend, GivenUnknownProfileOrUnreadableFileThenInvalidParam) {
 }
 
 TEST(SimBackend, GivenInvalidOptionsThenInvalidParam) {
-  device::BackendOptions options;
+  SimOptions options;
   options.device_count = 0;
   EXPECT_EQ(CreateSimBackend(options).status().code(), ErrorCode::kInvalidParam);
+}
+
+TEST(SimBackend, GivenClockAndFaultsThenTheBackendReportsClockModeAndDeliveryFaults) {
+  auto plain = CreateSimBackend(SimOptions{});
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ((*plain)->clock_mode(), device::ClockMode::kVirtual);
+  EXPECT_TRUE((*plain)->delivery_faults().empty());
+  auto backend = CreateSimBackendFromConfig(json::parse(
+      R"({"clock": "realtime", "faults": {"slow_delivery": {"write_delay_us": 7}, "corrupt_record": {"index": 2}}})"));
+  ASSERT_TRUE(backend.ok()) << backend.status().ToString();
+  EXPECT_EQ((*backend)->clock_mode(), device::ClockMode::kRealtime);
+  EXPECT_EQ((*backend)->delivery_faults().slow_delivery_us, 7u);
+  EXPECT_EQ((*backend)->delivery_faults().corrupt_record, 2u);
+}
+
+TEST(SimBackend, GivenFaultsInTheConfigThenEveryDeviceAppliesThePlanParsedOnce) {
+  auto backend = CreateSimBackendFromConfig(
+      json::parse(R"({"device_count": 2, "faults": {"fail_task": {"device": 1, "task": 2, "error": 507015}}})"));
+  ASSERT_TRUE(backend.ok()) << backend.status().ToString();
+  for (uint32_t id = 0; id < 2; ++id) {
+    auto dev = (*backend)->OpenDevice(id);
+    ASSERT_TRUE(dev.ok());
+    auto stream = (*dev)->CreateStream();
+    ASSERT_TRUE(stream.ok());
+    EXPECT_TRUE((*dev)->SubmitMarker(*stream, {}).ok()) << "task 1 on device " << id;
+    const auto second = (*dev)->SubmitMarker(*stream, {});
+    EXPECT_EQ(static_cast<int32_t>(second.status().code()), id == 1 ? 507015 : 0) << "device " << id;
+  }
+}
+
+TEST(SimBackend, GivenAnyFeatureThenSupportedAndUnknownNameInvalidParam) {
+  auto backend = CreateSimBackend(SimOptions{});
+  ASSERT_TRUE(backend.ok());
+  EXPECT_EQ((*backend)->CheckFeature(device::kFeatureClientDeviceOptions).code(), ErrorCode::kOk);
+  EXPECT_EQ((*backend)->CheckFeature(device::kFeatureFreshDeviceClock).code(), ErrorCode::kOk);
+  EXPECT_EQ((*backend)->CheckFeature("warp_drive").code(), ErrorCode::kInvalidParam);
+}
+
+TEST(SimBackend, GivenConfigWithBadOptionThenFactoryFailsWithTheParsersCode) {
+  EXPECT_EQ(CreateSimBackendFromConfig(json{{"device_count", 0}}).status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(CreateSimBackendFromConfig(json{{"endpoint", "unix:/x"}}).status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(CreateSimBackendFromConfig(json{{"device_profile", "Ascend999"}}).status().code(),
+            ErrorCode::kInvalidParam);
 }
 
 TEST(SimBackend, GivenRegisteredThenCreatableByName) {
   device::BackendRegistry registry;
   RegisterSimBackend(registry);
   EXPECT_TRUE(registry.Contains("sim"));
-  auto backend = registry.Create("sim", device::BackendOptions{});
+  auto backend = registry.Create("sim", json::object());
   ASSERT_TRUE(backend.ok()) << backend.status().ToString();
   EXPECT_EQ((*backend)->DeviceCount(), 1u);
+  auto three = registry.Create("sim", json{{"device_count", 3}});
+  ASSERT_TRUE(three.ok()) << three.status().ToString();
+  EXPECT_EQ((*three)->DeviceCount(), 3u);
 }
 
 }  // namespace

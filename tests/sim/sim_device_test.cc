@@ -44,7 +44,7 @@ std::shared_ptr<const DeviceProfile> Profile910() {
   return std::make_shared<const DeviceProfile>(std::move(p).value());
 }
 
-std::unique_ptr<SimDevice> MakeDevice(device::BackendOptions options = {}, uint32_t id = 0) {
+std::unique_ptr<SimDevice> MakeDevice(SimOptions options = {}, uint32_t id = 0) {
   return std::make_unique<SimDevice>(id, Profile910(), options);
 }
 
@@ -462,7 +462,7 @@ TEST_F(SimDeviceTest, GivenDestroyedHandlesThenInvalidHandle) {
 // ------------------------------------------------------------ determinism
 
 std::vector<CompletionRecord> RunWorkload(uint64_t seed, double jitter) {
-  device::BackendOptions options;
+  SimOptions options;
   options.seed = seed;
   options.jitter = jitter;
   auto dev = MakeDevice(options);
@@ -522,7 +522,7 @@ TEST(SimDeviceDeterminism, GivenJitterThenDurationsStayWithinTheRelativeBound) {
 }
 
 TEST(SimDeviceDeterminism, GivenSameSeedOnDifferentDevicesThenDifferentJitterStreams) {
-  device::BackendOptions options;
+  SimOptions options;
   options.seed = 5;
   options.jitter = 0.3;
   std::vector<int64_t> ends[2];
@@ -541,7 +541,7 @@ TEST(SimDeviceDeterminism, GivenSameSeedOnDifferentDevicesThenDifferentJitterStr
 // --------------------------------------------------------------- realtime
 
 TEST(SimDeviceRealtime, GivenRealtimeClockWhenSynchronizeStreamThenWaitsForTheWork) {
-  device::BackendOptions options;
+  SimOptions options;
   options.clock_mode = device::ClockMode::kRealtime;
   auto dev = MakeDevice(options);
   auto s = *dev->CreateStream();
@@ -571,7 +571,7 @@ TEST(SimDeviceRealtime, GivenRealtimeClockWhenSynchronizeStreamThenWaitsForTheWo
 }
 
 TEST(SimDeviceRealtime, GivenRealtimeClockThenNewWorkStartsNoEarlierThanWallClock) {
-  device::BackendOptions options;
+  SimOptions options;
   options.clock_mode = device::ClockMode::kRealtime;
   auto dev = MakeDevice(options);
   RecordingSink sink;

@@ -159,6 +159,9 @@ class ForwardingBackend final : public device::Backend {
   std::string_view name() const override { return target_->name(); }
   uint32_t DeviceCount() const override { return target_->DeviceCount(); }
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t id) override { return target_->OpenDevice(id); }
+  device::ClockMode clock_mode() const override { return target_->clock_mode(); }
+  device::DeliveryFaults delivery_faults() const override { return target_->delivery_faults(); }
+  Status CheckFeature(std::string_view feature) const override { return target_->CheckFeature(feature); }
 
  private:
   device::Backend* const target_;  // borrowed
@@ -181,7 +184,7 @@ inline void ServeDevices(MockBackend* backend, std::vector<MockDevice*> devices)
 
 // A BackendFactory that returns a ForwardingBackend borrowing |backend|.
 inline device::BackendFactory MockBackendFactory(device::Backend* backend) {
-  return [backend](const device::BackendOptions&) -> StatusOr<std::unique_ptr<device::Backend>> {
+  return [backend](const nlohmann::json&) -> StatusOr<std::unique_ptr<device::Backend>> {
     return std::unique_ptr<device::Backend>(new ForwardingBackend(backend));
   };
 }

@@ -78,6 +78,27 @@ ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t* flop
  * cannot be created (the message says why). */
 ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void);
 
+/* Whether the active device backend has |feature|, one of:
+ *   "backend_selection"      the program's configuration chooses the backend
+ *                            (the aclInit file's "backend" key, else "sim"):
+ *                            lacking when ACLSIM_BACKEND is set or the
+ *                            ACLSIM_CONFIG file names a backend;
+ *   "client_device_options"  the device options (device_count,
+ *                            device_profile, device_profile_path, clock,
+ *                            seed, jitter, faults) come from this process's
+ *                            configuration (lacking on "remote": the server's
+ *                            command line sets them);
+ *   "fresh_device_clock"     a device's clock starts at 0 when this process
+ *                            opens it (lacking on "remote": its devices are
+ *                            shared and keep their time).
+ * ACL_SUCCESS when it has it; ACL_ERROR_API_NOT_SUPPORT with the reason in
+ * aclGetRecentErrMsg() when it lacks it; ACL_ERROR_INVALID_PARAM for NULL or
+ * another name. Before the runtime exists, the backend the configuration
+ * (ACLSIM_CONFIG, ACLSIM_BACKEND) would create is asked and dropped, so no
+ * runtime is created; its creation error is returned if it cannot be
+ * created. */
+ACL_FUNC_VISIBILITY aclError aclsimCheckBackendFeature(const char* feature);
+
 /* Counters of one operator subscription (aclprofModelSubscribe). */
 typedef struct aclsimSubscriptionStats {
   uint32_t structSize; /* sizeof(aclsimSubscriptionStats) of the writer */

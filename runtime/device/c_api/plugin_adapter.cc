@@ -151,31 +151,16 @@ void LastError(aclsimBackendError* out) {
   out->message = t_last.message;
 }
 
-// The backend options as the C++ backends take them today.
-StatusOr<BackendOptions> BackendOptionsFromJson(std::string_view text) {
-  nlohmann::json json = text.empty() ? nlohmann::json::object() : nlohmann::json::parse(text, nullptr, false);
-  if (!json.is_object()) {
-    return Status(ErrorCode::kInvalidParam, "create_backend: the options are not a JSON object");
-  }
-  BackendOptions o;
-  o.device_count = json.value("device_count", o.device_count);
-  o.device_profile = json.value("device_profile", o.device_profile);
-  o.device_profile_path = json.value("device_profile_path", o.device_profile_path);
-  o.clock_mode = json.value("clock", std::string("virtual")) == "realtime" ? ClockMode::kRealtime : ClockMode::kVirtual;
-  o.seed = json.value("seed", o.seed);
-  o.jitter = json.value("jitter", o.jitter);
-  o.endpoint = json.value("endpoint", o.endpoint);
-  if (json.contains("faults")) o.faults_json = json["faults"].dump();
-  return o;
-}
-
 aclsimBackendStatus CreateBackend(const char* options_json, size_t len, aclsimBackend** out_backend) {
   return Guard("create_backend", [&] {
     if (options_json == nullptr && len > 0) return NullArg("create_backend", "options_json");
     if (out_backend == nullptr) return NullArg("create_backend", "out_backend");
-    auto options = BackendOptionsFromJson(std::string_view(options_json == nullptr ? "" : options_json, len));
-    if (!options.ok()) return Fail(options.status());
-    auto backend = Identity().factory(*options);
+    nlohmann::json options = len == 0 ? nlohmann::json::object()
+                                      : nlohmann::json::parse(std::string_view(options_json, len), nullptr, false);
+    if (!options.is_object()) {
+      return Fail(CanonicalCode::kInvalidArgument, "create_backend: the options are not a JSON object");
+    }
+    auto backend = Identity().factory(options);
     if (!backend.ok()) return Fail(backend.status());
     *out_backend = new aclsimBackend{std::move(backend).value()};
     return aclsimBackendStatus{0};

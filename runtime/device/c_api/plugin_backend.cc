@@ -12,6 +12,7 @@
 #include "nlohmann/json.hpp"
 #include "runtime/device/c_api/codec.h"
 #include "runtime/device/c_api/host_device.h"
+#include "runtime/device/faults.h"
 #include "runtime/device/status_codec.h"
 #include "runtime/log.h"
 
@@ -131,13 +132,36 @@ class PluginDevice final : public capi::CApiDevice {
   std::atomic<uint64_t> unreadable_{0};  // records dropped because the host cannot read them
 };
 
+// What the host itself applies of a plugin backend's options: the clock
+// mode (the host clock paces realtime devices) and the delivery faults (the
+// profiler applies them). The plugin receives and validates every option; a
+// value the host cannot read here is left to that validation.
+struct HostSideOptions {
+  ClockMode clock_mode = ClockMode::kVirtual;
+  DeliveryFaults delivery;
+};
+
+HostSideOptions ReadHostSideOptions(const nlohmann::json& options) {
+  HostSideOptions host;
+  if (!options.is_object()) return host;
+  if (auto clock = options.find("clock"); clock != options.end() && *clock == "realtime") {
+    host.clock_mode = ClockMode::kRealtime;
+  }
+  if (auto faults = options.find("faults"); faults != options.end()) {
+    if (auto plan = ParseFaults(*faults); plan.ok()) host.delivery = plan->delivery;
+  }
+  return host;
+}
+
 class PluginBackend final : public Backend {
  public:
-  PluginBackend(std::shared_ptr<const BackendHandle> handle, uint32_t device_count)
-      : handle_(std::move(handle)), device_count_(device_count) {}
+  PluginBackend(std::shared_ptr<const BackendHandle> handle, uint32_t device_count, const HostSideOptions& host)
+      : handle_(std::move(handle)), device_count_(device_count), host_(host) {}
 
   std::string_view name() const override { return handle_->lib->name; }
   uint32_t DeviceCount() const override { return device_count_; }
+  ClockMode clock_mode() const override { return host_.clock_mode; }
+  DeliveryFaults delivery_faults() const override { return host_.delivery; }
 
   StatusOr<std::unique_ptr<Device>> OpenDevice(uint32_t device_id) override {
     const PluginLibrary& lib = *handle_->lib;
@@ -159,20 +183,8 @@ class PluginBackend final : public Backend {
  private:
   const std::shared_ptr<const BackendHandle> handle_;  // shared with every PluginDevice
   const uint32_t device_count_;
+  const HostSideOptions host_;
 };
-
-// The backend's options as the JSON object create_backend takes.
-std::string BackendOptionsToJson(const BackendOptions& options) {
-  nlohmann::json json = {{"device_count", options.device_count},
-                         {"device_profile", options.device_profile},
-                         {"clock", options.clock_mode == ClockMode::kRealtime ? "realtime" : "virtual"},
-                         {"seed", options.seed},
-                         {"jitter", options.jitter}};
-  if (!options.device_profile_path.empty()) json["device_profile_path"] = options.device_profile_path;
-  if (!options.endpoint.empty()) json["endpoint"] = options.endpoint;
-  if (!options.faults_json.empty()) json["faults"] = nlohmann::json::parse(options.faults_json, nullptr, false);
-  return json.dump();
-}
 
 Status VersionError(const std::string& path, std::string detail) {
   return Status(ErrorCode::kRtFeatureNotSupport, "backend plugin '" + path + "' " + detail);
@@ -214,7 +226,7 @@ Status CheckApi(const std::string& path, const aclsimBackendApi& api) {
 
 }  // namespace
 
-StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const BackendOptions& options) {
+StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const nlohmann::json& options) {
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* why = dlerror();
@@ -241,7 +253,7 @@ StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, co
   lib->api = api;
   lib->name = api->name != nullptr && *api->name != '\0' ? api->name : path;
 
-  const std::string options_json = BackendOptionsToJson(options);
+  const std::string options_json = options.is_null() ? std::string("{}") : options.dump();
   aclsimBackend* backend = nullptr;
   if (auto rc = api->create_backend(options_json.data(), options_json.size(), &backend); rc != 0) {
     return lib->Error(rc, "create_backend");
@@ -253,7 +265,8 @@ StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, co
   Log(LogLevel::kInfo, "loaded backend plugin '" + lib->name + "' (backend ABI " +
                            AbiVersion(api->abi_major, api->abi_minor) + ") from " + path + ", " +
                            std::to_string(device_count) + " device(s)");
-  return std::unique_ptr<Backend>(new PluginBackend(std::move(backend_handle), device_count));
+  return std::unique_ptr<Backend>(
+      new PluginBackend(std::move(backend_handle), device_count, ReadHostSideOptions(options)));
 }
 
 }  // namespace aclsim::device

@@ -19,6 +19,8 @@
 #include <memory>
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "runtime/device/backend.h"
 #include "runtime/status.h"
 
@@ -26,7 +28,10 @@ namespace aclsim::device {
 
 // Loads the plugin at |path| (dlopen RTLD_NOW | RTLD_LOCAL; a name without a
 // '/' is searched as dlopen searches), negotiates the ABI version and creates
-// a backend from |options| through the plugin's create_backend.
+// a backend from |options| (the backend's options object, backend.h) through
+// the plugin's create_backend. Backend ABI 1.0 passes them as the struct
+// aclsimBackendOptions (PluginOptionsToAbiV1 in plugin_options.h); the
+// returned Backend reports the clock mode and delivery faults they name.
 //
 // The library stays loaded while the returned Backend or any Device opened
 // from it is alive (they share ownership of it); Devices may outlive the
@@ -44,7 +49,7 @@ namespace aclsim::device {
 //   create_backend failed  INVALID_ARGUMENT → kInvalidParam, UNIMPLEMENTED →
 //                          kApiNotSupport, others per status_codec.h
 //                          (message: the plugin's last_error).
-StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const BackendOptions& options);
+StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const nlohmann::json& options);
 
 }  // namespace aclsim::device
 

@@ -1,9 +1,10 @@
-// Tests of device::BackendRegistry, BackendOptions::Validate and the null backend.
+// Tests of device::BackendRegistry, the Backend defaults (features, clock,
+// delivery faults) and the null backend.
 #include "runtime/device/backend.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "runtime/device/null_backend.h"
 #include "tests/testing/mock_device.h"
@@ -12,6 +13,7 @@
 namespace aclsim::device {
 namespace {
 
+using nlohmann::json;
 using ::testing::HasSubstr;
 
 TEST(BackendRegistry, GivenNewRegistryThenOnlyNullIsRegistered) {
@@ -23,7 +25,7 @@ TEST(BackendRegistry, GivenNewRegistryThenOnlyNullIsRegistered) {
 
 TEST(BackendRegistry, GivenNullBackendThenNoDevicesAndOpenDeviceFailsWithNoDevice) {
   BackendRegistry registry;
-  auto backend = registry.Create("null", BackendOptions{});
+  auto backend = registry.Create("null", json::object());
   ASSERT_TRUE(backend.ok()) << backend.status().ToString();
   EXPECT_EQ((*backend)->name(), "null");
   EXPECT_EQ((*backend)->DeviceCount(), 0u);
@@ -35,60 +37,75 @@ TEST(BackendRegistry, GivenNullBackendThenNoDevicesAndOpenDeviceFailsWithNoDevic
 
 TEST(BackendRegistry, GivenUnknownNameWhenCreateThenInvalidParamListingRegisteredNames) {
   BackendRegistry registry;
-  registry.Register("alpha",
-                    [](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> { return CreateNullBackend(); });
-  auto backend = registry.Create("gpu", BackendOptions{});
+  registry.Register("alpha", [](const json&) -> StatusOr<std::unique_ptr<Backend>> { return CreateNullBackend(); });
+  auto backend = registry.Create("gpu", json::object());
   EXPECT_EQ(backend.status().code(), ErrorCode::kInvalidParam);
   EXPECT_THAT(backend.status().message(), HasSubstr("'gpu'"));
   EXPECT_THAT(backend.status().message(), HasSubstr("alpha, null"));
 }
 
-TEST(BackendRegistry, GivenRegisteredFactoryWhenCreateThenFactoryGetsTheOptions) {
+TEST(BackendRegistry, GivenRegisteredFactoryWhenCreateThenFactoryGetsTheOptionsUnchecked) {
   BackendRegistry registry;
-  uint32_t seen_count = 0;
-  uint64_t seen_seed = 0;
-  registry.Register("probe", [&](const BackendOptions& o) -> StatusOr<std::unique_ptr<Backend>> {
-    seen_count = o.device_count;
-    seen_seed = o.seed;
+  json seen;
+  registry.Register("probe", [&](const json& o) -> StatusOr<std::unique_ptr<Backend>> {
+    seen = o;
     return CreateNullBackend();
   });
-  BackendOptions options;
-  options.device_count = 3;
-  options.seed = 99;
+  const json options = {{"device_count", 3}, {"seed", 99}, {"anything", "goes"}};
   ASSERT_TRUE(registry.Create("probe", options).ok());
-  EXPECT_EQ(seen_count, 3u);
-  EXPECT_EQ(seen_seed, 99u);
+  EXPECT_EQ(seen, options);
   EXPECT_EQ(registry.Names(), (std::vector<std::string>{"null", "probe"}));
 }
 
 TEST(BackendRegistry, GivenFactoryErrorWhenCreateThenPropagatedUnchanged) {
   BackendRegistry registry;
-  registry.Register("broken", [](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> {
+  registry.Register("broken", [](const json&) -> StatusOr<std::unique_ptr<Backend>> {
     return Status(ErrorCode::kRtFailure, "cannot");
   });
-  EXPECT_EQ(registry.Create("broken", BackendOptions{}).status().code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(registry.Create("broken", json::object()).status().code(), ErrorCode::kRtFailure);
 }
 
 TEST(BackendRegistry, GivenReRegisterWhenCreateThenLatestFactoryWins) {
   BackendRegistry registry;
-  registry.Register("null", [](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> {
+  registry.Register("null", [](const json&) -> StatusOr<std::unique_ptr<Backend>> {
     return Status(ErrorCode::kFailure, "replaced");
   });
-  EXPECT_EQ(registry.Create("null", BackendOptions{}).status().code(), ErrorCode::kFailure);
+  EXPECT_EQ(registry.Create("null", json::object()).status().code(), ErrorCode::kFailure);
   EXPECT_EQ(registry.Names().size(), 1u);
 }
 
-TEST(BackendRegistry, GivenInvalidOptionsWhenCreateThenInvalidParamBeforeFactoryRuns) {
+TEST(BackendRegistry, GivenFactoryRejectingAnOptionWhenCreateThenItsCodeAndMessageUnchanged) {
   BackendRegistry registry;
-  bool called = false;
-  registry.Register("probe", [&](const BackendOptions&) -> StatusOr<std::unique_ptr<Backend>> {
-    called = true;
+  registry.Register("strict", [](const json& o) -> StatusOr<std::unique_ptr<Backend>> {
+    if (!o.empty()) return UnknownBackendOption("strict", o.begin().key());
     return CreateNullBackend();
   });
-  BackendOptions options;
-  options.jitter = 0.6;
-  EXPECT_EQ(registry.Create("probe", options).status().code(), ErrorCode::kInvalidParam);
-  EXPECT_FALSE(called);
+  auto created = registry.Create("strict", json{{"jitter", 0.6}});
+  EXPECT_EQ(created.status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(created.status().message(), "config: unknown key \"aclsim.jitter\" for backend 'strict'");
+  EXPECT_TRUE(registry.Create("strict", json::object()).ok());
+}
+
+TEST(BackendRegistry, GivenNullBackendThenEveryOptionIsIgnored) {
+  BackendRegistry registry;
+  auto backend = registry.Create("null", json{{"device_count", 0}, {"endpoint", 5}, {"whatever", true}});
+  ASSERT_TRUE(backend.ok()) << backend.status().ToString();
+  EXPECT_EQ((*backend)->DeviceCount(), 0u);
+}
+
+TEST(Backend, GivenDefaultsThenVirtualClockNoDeliveryFaultsAndEveryFeature) {
+  auto backend = CreateNullBackend();
+  EXPECT_EQ(backend->clock_mode(), ClockMode::kVirtual);
+  EXPECT_TRUE(backend->delivery_faults().empty());
+  EXPECT_EQ(backend->CheckFeature(kFeatureClientDeviceOptions).code(), ErrorCode::kOk);
+  EXPECT_EQ(backend->CheckFeature(kFeatureFreshDeviceClock).code(), ErrorCode::kOk);
+  EXPECT_TRUE(IsBackendFeature("client_device_options"));
+  EXPECT_TRUE(IsBackendFeature("fresh_device_clock"));
+  EXPECT_FALSE(IsBackendFeature("backend_selection"));  // the api/ edge's own
+  Status unknown = backend->CheckFeature("warp_drive");
+  EXPECT_EQ(unknown.code(), ErrorCode::kInvalidParam);
+  EXPECT_THAT(unknown.message(), HasSubstr("'warp_drive'"));
+  EXPECT_THAT(unknown.message(), HasSubstr("client_device_options, fresh_device_clock"));
 }
 
 TEST(BackendRegistry, GivenMockHelperWhenCreateThenBackendServesTheMockDevice) {
@@ -97,7 +114,7 @@ TEST(BackendRegistry, GivenMockHelperWhenCreateThenBackendServesTheMockDevice) {
   BackendRegistry registry;
   testing::RegisterMockBackend(registry, "mock", &backend, {&dev});
   EXPECT_CALL(dev, CreateStream()).Times(1);
-  auto created = registry.Create("mock", BackendOptions{});
+  auto created = registry.Create("mock", json::object());
   ASSERT_TRUE(created.ok());
   EXPECT_EQ((*created)->name(), "mock");
   EXPECT_EQ((*created)->DeviceCount(), 1u);
@@ -111,31 +128,6 @@ TEST(BackendRegistry, GivenMockHelperWhenCreateThenBackendServesTheMockDevice) {
 TEST(BackendRegistry, GivenGlobalRegistryThenSameInstanceWithNull) {
   EXPECT_EQ(&BackendRegistry::Global(), &BackendRegistry::Global());
   EXPECT_TRUE(BackendRegistry::Global().Contains("null"));
-}
-
-TEST(BackendOptions, GivenDefaultsThenValid) { EXPECT_EQ(BackendOptions{}.Validate().code(), ErrorCode::kOk); }
-
-TEST(BackendOptions, GivenBoundariesThenValidOrInvalidParam) {
-  BackendOptions o;
-  o.device_count = 0;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
-  o.device_count = 65;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
-  o.device_count = 64;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kOk);
-  o.device_count = 1;
-  o.jitter = -0.001;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
-  o.jitter = 0.5001;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
-  o.jitter = std::nan("");
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
-  o.jitter = 0.5;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kOk);
-  o.device_profile = "";
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
-  o.device_profile_path = "/some/profile.json";
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kOk);
 }
 
 }  // namespace

@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "runtime/model/graph_loader.h"
 #include "sim/sim_backend.h"
 #include "tests/testing/status_printers.h"
@@ -19,6 +21,7 @@
 namespace aclsim::device {
 namespace {
 
+using nlohmann::json;
 using ::testing::HasSubstr;
 
 std::string ModelPath(const std::string& file) {
@@ -80,13 +83,7 @@ struct Observed {
   std::vector<std::string> errors;
 };
 
-BackendOptions ScenarioOptions() {
-  BackendOptions options;
-  options.device_count = 2;
-  options.seed = 7;
-  options.jitter = 0.1;
-  return options;
-}
+json ScenarioOptions() { return json{{"device_count", 2}, {"seed", 7}, {"jitter", 0.1}}; }
 
 // A small graph and a marker on two streams joined by an event, on device 1.
 Observed RunScenario(Backend& backend) {
@@ -144,12 +141,12 @@ Observed RunScenario(Backend& backend) {
   return o;
 }
 
-StatusOr<std::unique_ptr<Backend>> LoadSimPlugin(const BackendOptions& options) {
+StatusOr<std::unique_ptr<Backend>> LoadSimPlugin(const json& options) {
   return LoadPluginBackend(ACLSIM_SIM_PLUGIN_PATH, options);
 }
 
 TEST(PluginBackend, GivenSimPluginWhenSameScenarioThenIdenticalToInProcessSim) {
-  auto in_process = sim::CreateSimBackend(ScenarioOptions());
+  auto in_process = sim::CreateSimBackendFromConfig(ScenarioOptions());
   ASSERT_TRUE(in_process.ok()) << in_process.status().ToString();
   auto plugin = LoadSimPlugin(ScenarioOptions());
   ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
@@ -173,17 +170,49 @@ TEST(PluginBackend, GivenSimPluginWhenSameScenarioThenIdenticalToInProcessSim) {
 }
 
 TEST(PluginBackend, GivenBadOptionsThenCreateFailsWithTheInProcessCodeAndMessage) {
-  BackendOptions options;
-  options.device_profile = "NoSuchChip";
-  auto want = sim::CreateSimBackend(options);
+  const json options = {{"device_profile", "NoSuchChip"}};
+  auto want = sim::CreateSimBackendFromConfig(options);
   auto got = LoadSimPlugin(options);
   ASSERT_FALSE(want.ok());
   EXPECT_EQ(got.status().code(), want.status().code());
   EXPECT_EQ(got.status().message(), want.status().message());
 }
 
+TEST(PluginBackend, GivenOutOfRangeOptionThenThePluginRejectsItAsTheInProcessSimDoes) {
+  const json options = {{"device_count", 0}};
+  auto want = sim::CreateSimBackendFromConfig(options);
+  auto got = LoadSimPlugin(options);
+  ASSERT_EQ(want.status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(got.status().code(), want.status().code());
+  EXPECT_EQ(got.status().message(), want.status().message());
+}
+
+TEST(PluginBackend, GivenOptionTheOneZeroStructCannotCarryThenFileAttrInvalidNamingIt) {
+  auto unknown = LoadSimPlugin(json{{"devices", 2}});
+  EXPECT_EQ(unknown.status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(unknown.status().message(), "config: unknown key \"aclsim.devices\" for backend 'sim'");
+  auto wrong_type = LoadSimPlugin(json{{"device_count", "2"}});
+  EXPECT_EQ(wrong_type.status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_THAT(wrong_type.status().message(), HasSubstr("device_count"));
+  EXPECT_EQ(LoadSimPlugin(json{{"faults", {{"explode", json::object()}}}}).status().code(),
+            ErrorCode::kFileAttrInvalid);
+}
+
+TEST(PluginBackend, GivenClockAndDeliveryFaultsThenThePluginBackendReportsThem) {
+  auto plain = LoadSimPlugin(json::object());
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  EXPECT_EQ((*plain)->clock_mode(), ClockMode::kVirtual);
+  EXPECT_TRUE((*plain)->delivery_faults().empty());
+  auto got = LoadSimPlugin(json::parse(
+      R"({"clock": "realtime", "faults": {"slow_delivery": {"write_delay_us": 3}, "corrupt_record": {"index": 9}}})"));
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ((*got)->clock_mode(), ClockMode::kRealtime);
+  EXPECT_EQ((*got)->delivery_faults().slow_delivery_us, 3u);
+  EXPECT_EQ((*got)->delivery_faults().corrupt_record, 9u);
+}
+
 TEST(PluginBackend, GivenDevicesWhenBackendDestroyedFirstThenDevicesKeepWorking) {
-  auto plugin = LoadSimPlugin(BackendOptions{});
+  auto plugin = LoadSimPlugin(json::object());
   ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
   auto dev = (*plugin)->OpenDevice(0);
   ASSERT_TRUE(dev.ok());
@@ -196,7 +225,7 @@ TEST(PluginBackend, GivenDevicesWhenBackendDestroyedFirstThenDevicesKeepWorking)
 }
 
 TEST(PluginBackend, GivenConcurrentSubmittersThenEveryRecordArrives) {
-  auto plugin = LoadSimPlugin(BackendOptions{});
+  auto plugin = LoadSimPlugin(json::object());
   ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
   auto dev = (*plugin)->OpenDevice(0);
   ASSERT_TRUE(dev.ok());
@@ -219,7 +248,7 @@ TEST(PluginBackend, GivenConcurrentSubmittersThenEveryRecordArrives) {
 }
 
 TEST(PluginBackend, GivenWrongMajorThenFeatureNotSupportedNamingBothVersions) {
-  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_MAJOR1, BackendOptions{});
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_MAJOR1, json::object());
   EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
   EXPECT_THAT(got.status().message(), HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR1));
   EXPECT_THAT(got.status().message(),
@@ -227,19 +256,19 @@ TEST(PluginBackend, GivenWrongMajorThenFeatureNotSupportedNamingBothVersions) {
 }
 
 TEST(PluginBackend, GivenPluginWithNoTableForHostMajorThenFeatureNotSupported) {
-  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NULL, BackendOptions{});
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NULL, json::object());
   EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
   EXPECT_THAT(got.status().message(), HasSubstr("offers no function table for backend ABI major 2"));
 }
 
 TEST(PluginBackend, GivenTableShorterThanOneZeroThenFeatureNotSupported) {
-  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_SHORT_TABLE, BackendOptions{});
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_SHORT_TABLE, json::object());
   EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
   EXPECT_THAT(got.status().message(), HasSubstr("struct_size"));
 }
 
 TEST(PluginBackend, GivenLibraryWithoutEntryPointThenInvalidParam) {
-  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NO_ENTRY, BackendOptions{});
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NO_ENTRY, json::object());
   EXPECT_EQ(got.status().code(), ErrorCode::kInvalidParam);
   EXPECT_THAT(got.status().message(), HasSubstr("is not an aclsim backend plugin"));
   EXPECT_THAT(got.status().message(), HasSubstr("aclsimBackendGetApi"));
@@ -247,25 +276,21 @@ TEST(PluginBackend, GivenLibraryWithoutEntryPointThenInvalidParam) {
 
 TEST(PluginBackend, GivenFileThatIsNotASharedLibraryThenInvalidParamQuotingDlerror) {
   const std::string path = ModelPath("sample_mlp.json");
-  auto got = LoadPluginBackend(path, BackendOptions{});
+  auto got = LoadPluginBackend(path, json::object());
   EXPECT_EQ(got.status().code(), ErrorCode::kInvalidParam);
   EXPECT_THAT(got.status().message(), HasSubstr("cannot load backend plugin '" + path + "'"));
 }
 
 TEST(PluginBackend, GivenMissingFileThenInvalidParam) {
-  auto got = LoadPluginBackend("/nonexistent/libaclsim_backend_none.so", BackendOptions{});
+  auto got = LoadPluginBackend("/nonexistent/libaclsim_backend_none.so", json::object());
   EXPECT_EQ(got.status().code(), ErrorCode::kInvalidParam);
   EXPECT_THAT(got.status().message(), HasSubstr("/nonexistent/libaclsim_backend_none.so"));
 }
 
 TEST(PluginBackend, GivenOptionsThenEveryFieldCrossesTheAbi) {
-  BackendOptions options;
-  options.device_count = 3;
-  options.device_profile = "Ascend310P3";
-  options.clock_mode = ClockMode::kRealtime;
-  options.seed = 123456789;
-  options.jitter = 0.25;
-  options.endpoint = "unix:/tmp/x.sock";
+  const json options = {{"device_count", 3},   {"device_profile", "Ascend310P3"},
+                        {"clock", "realtime"}, {"seed", 123456789},
+                        {"jitter", 0.25},      {"endpoint", "unix:/tmp/x.sock"}};
   auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_OK, options);
   ASSERT_TRUE(got.ok()) << got.status().ToString();
   EXPECT_EQ((*got)->name(), "fake");
@@ -283,15 +308,13 @@ TEST(PluginBackend, GivenOptionsThenEveryFieldCrossesTheAbi) {
 }
 
 TEST(PluginBackend, GivenPluginCreateFailureThenItsCodeAndMessagePropagate) {
-  BackendOptions options;
-  options.device_profile = "reject";
-  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_OK, options);
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_OK, json{{"device_profile", "reject"}});
   EXPECT_EQ(got.status().code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(got.status().message(), "fake: device_profile 'reject' is refused");
 }
 
 TEST(PluginBackend, GivenNewerMinorWithLargerStructsThenAcceptedAndRecordsReadByStride) {
-  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NEWER_MINOR, BackendOptions{});
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NEWER_MINOR, json::object());
   ASSERT_TRUE(got.ok()) << got.status().ToString();
   auto dev = (*got)->OpenDevice(0);
   ASSERT_TRUE(dev.ok());

@@ -79,7 +79,7 @@ std::vector<fs::path> Models(const std::string& set, int shard, int shards) {
 void RunCorpus(const std::string& set, int shard = 0, int shards = 1) {
   auto models = Models(set, shard, shards);
   if (models.empty()) GTEST_SKIP() << "no models under " << TestdataRoot() << "/" << set << " (libonnx-testdata)";
-  auto backend = sim::CreateSimBackend(device::BackendOptions{});
+  auto backend = sim::CreateSimBackend(sim::SimOptions{});
   ASSERT_TRUE(backend.ok()) << backend.status().ToString();
   auto device = (*backend)->OpenDevice(0);
   ASSERT_TRUE(device.ok()) << device.status().ToString();
