@@ -6,13 +6,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "runtime/device/faults.h"
 #include "runtime/device/sink_slot.h"
 
 namespace aclsim::fixed_latency {
 namespace {
 
 constexpr int64_t kMaxOpNs = 1'000'000'000'000;            // 1000 s
-constexpr uint64_t kMemoryBytes = uint64_t{32} << 30;      // capacity aclrtMalloc is checked against
+constexpr uint64_t kMemoryBytes = uint64_t{16} << 30;      // capacity aclrtMalloc is checked against
 constexpr uint32_t kMarkerModelTag = 0xFFFFFFFFu;          // aclsimTaskRecord.modelId of markers
 
 Status NotFound(const char* what, uint64_t id) {
@@ -276,7 +277,14 @@ class FixedLatencyBackend final : public device::Backend {
 StatusOr<FixedLatencyOptions> FixedLatencyOptionsFrom(const device::BackendOptions& options) {
   if (options.clock_mode != device::ClockMode::kVirtual) return NotSupported("clock \"realtime\"");
   if (options.jitter != 0.0) return NotSupported("jitter");
-  if (!options.faults_json.empty()) return NotSupported("faults");
+  // The host injects slow_delivery and corrupt_record itself; the device
+  // faults would be this backend's to inject, and it has none.
+  auto faults = device::ParseFaults(options.faults_json);
+  if (!faults.ok()) return faults.status();
+  if (faults->fail_task) return NotSupported("faults.fail_task");
+  if (faults->fail_op) return NotSupported("faults.fail_op");
+  if (faults->lose_device) return NotSupported("faults.lose_device");
+  if (faults->stall) return NotSupported("faults.stall");
   FixedLatencyOptions out;
   out.device_count = options.device_count;
   return out;

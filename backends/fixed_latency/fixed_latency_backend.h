@@ -33,9 +33,12 @@ struct FixedLatencyOptions {
 };
 
 // The options of the shared device::BackendOptions this backend honours
-// (device_count). Options it cannot honour — a realtime clock, jitter,
-// faults — are kRtFeatureNotSupport naming the option; the device profile
-// and seed are ignored (every op takes op_ns, and nothing is random).
+// (device_count). Options it cannot honour — a realtime clock, jitter, the
+// device faults fail_task, fail_op, lose_device and stall — are
+// kRtFeatureNotSupport naming the option (ACL_ERROR_API_NOT_SUPPORT from
+// aclInit through the plugin); the host-side faults slow_delivery and
+// corrupt_record are the host's and pass; the device profile and seed are
+// ignored (every op takes op_ns, and nothing is random).
 StatusOr<FixedLatencyOptions> FixedLatencyOptionsFrom(const device::BackendOptions& options);
 
 // Creates the backend. Invalid options → kInvalidParam.
