@@ -12,9 +12,9 @@
 namespace aclsim::fixed_latency {
 namespace {
 
-constexpr int64_t kMaxOpNs = 1'000'000'000'000;            // 1000 s
-constexpr uint64_t kMemoryBytes = uint64_t{16} << 30;      // capacity aclrtMalloc is checked against
-constexpr uint32_t kMarkerModelTag = 0xFFFFFFFFu;          // aclsimTaskRecord.modelId of markers
+constexpr int64_t kMaxOpNs = 1'000'000'000'000;        // 1000 s
+constexpr uint64_t kMemoryBytes = uint64_t{16} << 30;  // capacity aclrtMalloc is checked against
+constexpr uint32_t kMarkerModelTag = 0xFFFFFFFFu;      // aclsimTaskRecord.modelId of markers
 
 Status NotFound(const char* what, uint64_t id) {
   return Status(ErrorCode::kRtInvalidHandle,
@@ -241,7 +241,7 @@ class FixedLatencyDevice final : public device::Device {
   device::DeviceInfo info_;
 
   std::mutex mu_;
-  device::VirtualTimeNs clock_ns_ = 0;                                  // latest synchronised device time
+  device::VirtualTimeNs clock_ns_ = 0;                                   // latest synchronised device time
   std::unordered_map<device::StreamId, device::VirtualTimeNs> streams_;  // stream → tail (end of its last task)
   std::unordered_map<device::EventId, device::EventState> events_;
   std::unordered_map<device::ExecutableId, std::shared_ptr<const std::vector<OpInfo>>> executables_;
