@@ -8,6 +8,7 @@
 #include "api/src/global.h"
 #include "api/src/prof_api.h"
 #include "runtime/model/graph.h"
+#include "runtime/vendor.h"
 
 using aclsim::api::Convert;
 using aclsim::api::InvalidParam;
@@ -90,7 +91,9 @@ ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, si
     r.structSize = sizeof(r);
     r.kind = e.record.kind == aclsim::device::TaskKind::kMarker ? ACLSIM_TASK_MARKER : ACLSIM_TASK_OP;
     r.deviceId = e.record.device_id;
-    r.modelId = e.record.model_tag;
+    // A marker has no model, whatever tag its backend put in the record.
+    r.modelId =
+        e.record.kind == aclsim::device::TaskKind::kMarker ? aclsim::vendor::kMarkerModelId : e.record.model_tag;
     r.opIndex = e.record.op_index;
     r.blockDim = e.record.block_dim;
     r.hostTid = e.record.host_tid;

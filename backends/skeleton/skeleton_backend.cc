@@ -18,7 +18,11 @@ class SkeletonDevice final : public device::Device {
  public:
   explicit SkeletonDevice(uint32_t device_id) {
     info_.profile_name = "skeleton";
-    info_.soc_name = "skeleton";  // what aclrtGetSocName reports
+    info_.soc_name = "skeleton";              // what aclrtGetSocName reports
+    info_.memory_bytes = uint64_t{16} << 30;  // aclrtMalloc's capacity (host memory backs it)
+    info_.ai_core_count = 1;                  // reported in profiling output
+    info_.vector_core_count = 1;
+    info_.aicpu_count = 1;
     (void)device_id;
   }
 

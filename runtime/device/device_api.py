@@ -117,7 +117,7 @@ STRUCTS = [
             ("block_dim", "u32", "cores an op ran on"),
             ("stream_id", "u64", "the stream of the task"),
             ("task_id", "u64", "per device, increasing in submit order"),
-            ("model_tag", "u32", "LaunchInfo.model_tag of an op"),
+            ("model_tag", "u32", "LaunchInfo.model_tag of an op; 0xFFFFFFFF for a marker"),
             ("op_index", "u32", "the op's index in its graph"),
             ("host_tid", "u32", "the submitter's host thread id"),
             ("marker_tag", "u32", "MarkerInfo.tag of a marker"),

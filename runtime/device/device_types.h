@@ -72,7 +72,7 @@ struct CompletionRecord {
   uint32_t block_dim = 0;                         // cores an op ran on
   uint64_t stream_id = 0;                         // the stream of the task
   uint64_t task_id = 0;                           // per device, increasing in submit order
-  uint32_t model_tag = 0;                         // LaunchInfo.model_tag of an op
+  uint32_t model_tag = 0;                         // LaunchInfo.model_tag of an op; 0xFFFFFFFF for a marker
   uint32_t op_index = 0;                          // the op's index in its graph
   uint32_t host_tid = 0;                          // the submitter's host thread id
   uint32_t marker_tag = 0;                        // MarkerInfo.tag of a marker

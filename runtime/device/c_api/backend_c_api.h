@@ -263,7 +263,7 @@ typedef struct aclsimBackendCompletion {
   uint32_t reserved0;
   uint64_t stream_id;  /* the stream of the task */
   uint64_t task_id;    /* per device, increasing in submit order */
-  uint32_t model_tag;  /* LaunchInfo.model_tag of an op */
+  uint32_t model_tag;  /* LaunchInfo.model_tag of an op; 0xFFFFFFFF for a marker */
   uint32_t op_index;   /* the op's index in its graph */
   uint32_t host_tid;   /* the submitter's host thread id */
   uint32_t marker_tag; /* MarkerInfo.tag of a marker */
