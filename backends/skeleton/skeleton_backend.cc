@@ -76,6 +76,14 @@ class SkeletonBackend final : public device::Backend {
   explicit SkeletonBackend(const SkeletonOptions& options) : options_(options) {}
 
   std::string_view name() const override { return "skeleton"; }
+  // Say what you do not have yet: the conformance suite skips those tests
+  // with this reason. Drop "execution" once streams and submissions work.
+  Status CheckFeature(std::string_view feature) const override {
+    if (feature == device::kFeatureExecution) {
+      return Status(ErrorCode::kApiNotSupport, "the skeleton backend implements no device method yet");
+    }
+    return Backend::CheckFeature(feature);
+  }
   uint32_t DeviceCount() const override { return options_.device_count; }
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
@@ -113,6 +121,13 @@ StatusOr<std::unique_ptr<device::Backend>> CreateSkeletonBackend(const SkeletonO
                   "skeleton backend: device_count must be in [1, 64], not " + std::to_string(options.device_count));
   }
   return std::unique_ptr<device::Backend>(new SkeletonBackend(options));
+}
+
+void RegisterSkeletonBackend(device::BackendRegistry& registry) {
+  registry.Register("skeleton", [](const nlohmann::json& options) -> StatusOr<std::unique_ptr<device::Backend>> {
+    ACLSIM_ASSIGN_OR_RETURN(SkeletonOptions parsed, ParseSkeletonOptions(options));
+    return CreateSkeletonBackend(parsed);
+  });
 }
 
 }  // namespace aclsim::skeleton

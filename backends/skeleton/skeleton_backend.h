@@ -30,6 +30,9 @@ StatusOr<SkeletonOptions> ParseSkeletonOptions(const nlohmann::json& options);
 // Creates the backend. Invalid options → kInvalidParam.
 StatusOr<std::unique_ptr<device::Backend>> CreateSkeletonBackend(const SkeletonOptions& options);
 
+// Registers the backend as "skeleton" (backends/skeleton/CMakeLists.txt).
+void RegisterSkeletonBackend(device::BackendRegistry& registry);
+
 }  // namespace aclsim::skeleton
 
 #endif  // ACLSIM_BACKENDS_SKELETON_SKELETON_BACKEND_H_

@@ -7,14 +7,15 @@
 namespace aclsim::device {
 
 bool IsBackendFeature(std::string_view feature) {
-  return feature == kFeatureClientDeviceOptions || feature == kFeatureFreshDeviceClock;
+  return feature == kFeatureClientDeviceOptions || feature == kFeatureFreshDeviceClock || feature == kFeatureExecution;
 }
 
 Status Backend::CheckFeature(std::string_view feature) const {
   if (IsBackendFeature(feature)) return OkStatus();
-  return Status(ErrorCode::kInvalidParam, "'" + std::string(feature) + "' is not a backend feature (known: " +
-                                              std::string(kFeatureClientDeviceOptions) + ", " +
-                                              std::string(kFeatureFreshDeviceClock) + ")");
+  return Status(ErrorCode::kInvalidParam,
+                "'" + std::string(feature) +
+                    "' is not a backend feature (known: " + std::string(kFeatureClientDeviceOptions) + ", " +
+                    std::string(kFeatureFreshDeviceClock) + ", " + std::string(kFeatureExecution) + ")");
 }
 
 Status UnknownBackendOption(std::string_view backend, std::string_view key) {

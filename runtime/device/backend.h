@@ -76,8 +76,11 @@ class Device {
 //       come from this process's configuration.
 //   kFeatureFreshDeviceClock     a device's clock starts at 0 when this
 //       process opens it (no other client has used it before).
+//   kFeatureExecution            the devices run work (a backend still being
+//       written, such as backends/skeleton, lacks it).
 inline constexpr std::string_view kFeatureClientDeviceOptions = "client_device_options";
 inline constexpr std::string_view kFeatureFreshDeviceClock = "fresh_device_clock";
+inline constexpr std::string_view kFeatureExecution = "execution";
 bool IsBackendFeature(std::string_view feature);
 
 class Backend {

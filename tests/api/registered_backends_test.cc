@@ -22,13 +22,13 @@ std::vector<std::string> NamesAfter(const std::vector<BackendRegistration>& orde
 TEST(RegisteredBackends, GivenTheBuildThenSimSimPluginAndRemoteAreRegisteredInNameOrder) {
   std::vector<std::string> names;
   for (const BackendRegistration& r : RegisteredBackends()) names.push_back(r.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"remote", "sim", "sim-plugin"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"remote", "sim", "sim-plugin", "skeleton"}));
 }
 
 TEST(RegisteredBackends, GivenRegisterBackendsThenTheRegistryListsThemAndNull) {
   device::BackendRegistry registry;
   RegisterBackends(registry);
-  EXPECT_EQ(registry.Names(), (std::vector<std::string>{"null", "remote", "sim", "sim-plugin"}));
+  EXPECT_EQ(registry.Names(), (std::vector<std::string>{"null", "remote", "sim", "sim-plugin", "skeleton"}));
 }
 
 TEST(RegisteredBackends, GivenEachRegistrationAloneThenItRegistersExactlyItsOwnName) {

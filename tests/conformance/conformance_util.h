@@ -267,6 +267,24 @@ class NoDeviceEnvironment : public ::testing::Environment {
 inline ::testing::Environment* const kNoDeviceEnvironment =
     ::testing::AddGlobalTestEnvironment(new NoDeviceEnvironment);
 
+#ifndef ACLSIM_CONFORMANCE_PORTABLE
+// A backend chosen by ACLSIM_BACKEND whose devices run no work yet (the
+// "execution" feature; backends/skeleton) has every test skipped with its
+// reason. Asking creates no runtime (aclsim_ext.h).
+class NoExecutionEnvironment : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    const char* backend = std::getenv("ACLSIM_BACKEND");
+    if (backend == nullptr || *backend == '\0' || std::string(backend) == "null") return;
+    if (aclsimCheckBackendFeature("execution") == ACL_ERROR_API_NOT_SUPPORT) {
+      GTEST_SKIP() << "[  SKIPPED ] " << ::aclsim_conformance::RecentErrMsg();
+    }
+  }
+};
+inline ::testing::Environment* const kNoExecutionEnvironment =
+    ::testing::AddGlobalTestEnvironment(new NoExecutionEnvironment);
+#endif
+
 // ------------------------------------------------------- backend features
 // The suite runs on every backend (tests/conformance/CMakeLists.txt). A test
 // of something a backend may lack asks for that feature and is skipped, with

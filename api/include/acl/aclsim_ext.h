@@ -90,7 +90,9 @@ ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void);
  *                            command line sets them);
  *   "fresh_device_clock"     a device's clock starts at 0 when this process
  *                            opens it (lacking on "remote": its devices are
- *                            shared and keep their time).
+ *                            shared and keep their time);
+ *   "execution"              the devices run work (lacking on a backend still
+ *                            being written: backends/skeleton).
  * ACL_SUCCESS when it has it; ACL_ERROR_API_NOT_SUPPORT with the reason in
  * aclGetRecentErrMsg() when it lacks it; ACL_ERROR_INVALID_PARAM for NULL or
  * another name. Before the runtime exists, the backend the configuration

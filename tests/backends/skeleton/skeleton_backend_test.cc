@@ -42,6 +42,16 @@ TEST(SkeletonBackend, GivenAnyDeviceMethodThenUnimplementedNamingIt) {
   EXPECT_EQ(dev.Now(), 0);
 }
 
+TEST(SkeletonBackend, GivenFeaturesThenOnlyExecutionIsLackingWithItsReason) {
+  auto backend = CreateSkeletonBackend(SkeletonOptions{});
+  ASSERT_TRUE(backend.ok());
+  Status execution = (*backend)->CheckFeature(device::kFeatureExecution);
+  EXPECT_EQ(execution.code(), ErrorCode::kApiNotSupport);
+  EXPECT_EQ(execution.message(), "the skeleton backend implements no device method yet");
+  EXPECT_TRUE((*backend)->CheckFeature(device::kFeatureClientDeviceOptions).ok());
+  EXPECT_EQ((*backend)->CheckFeature("flying").code(), ErrorCode::kInvalidParam);
+}
+
 TEST(SkeletonBackend, GivenDeviceCountOutOfRangeOrUnknownDeviceThenErrors) {
   SkeletonOptions options;
   options.device_count = 0;
