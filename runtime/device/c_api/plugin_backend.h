@@ -29,9 +29,8 @@ namespace aclsim::device {
 // Loads the plugin at |path| (dlopen RTLD_NOW | RTLD_LOCAL; a name without a
 // '/' is searched as dlopen searches), negotiates the ABI version and creates
 // a backend from |options| (the backend's options object, backend.h) through
-// the plugin's create_backend. Backend ABI 1.0 passes them as the struct
-// aclsimBackendOptions (PluginOptionsToAbiV1 in plugin_options.h); the
-// returned Backend reports the clock mode and delivery faults they name.
+// the plugin's create_backend, as JSON text; the returned Backend reports
+// the clock mode and delivery faults they name (the host applies those).
 //
 // The library stays loaded while the returned Backend or any Device opened
 // from it is alive (they share ownership of it); Devices may outlive the
