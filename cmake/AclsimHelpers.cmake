@@ -138,3 +138,23 @@ function(aclsim_register_backend)
   set_property(GLOBAL PROPERTY ACLSIM_BACKEND_${A_NAME}_HEADER ${A_HEADER})
   set_property(GLOBAL PROPERTY ACLSIM_BACKEND_${A_NAME}_TARGET ${A_TARGET})
 endfunction()
+
+# aclsim_backend_plugin(NAME <target> OUTPUT_NAME <libname> SRCS ... DEPS ...)
+# A device-backend plugin: a MODULE library in ${PROJECT_BINARY_DIR}/lib
+# (next to libascendcl.so) linking the C ABI adapter (aclsim::plugin_adapter)
+# and |DEPS|, with every symbol resolved at link time and only
+# aclsimBackendGetApi exported (cmake/backend_plugin.map).
+function(aclsim_backend_plugin)
+  cmake_parse_arguments(A "" "NAME;OUTPUT_NAME" "SRCS;DEPS" ${ARGN})
+  add_library(${A_NAME} MODULE ${A_SRCS})
+  set_target_properties(${A_NAME} PROPERTIES OUTPUT_NAME ${A_OUTPUT_NAME}
+    LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
+  target_link_libraries(${A_NAME} PRIVATE aclsim_build_flags aclsim::plugin_adapter ${A_DEPS})
+  set(no_undefined -Wl,--no-undefined)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND NOT ACLSIM_SANITIZER STREQUAL "")
+    set(no_undefined "")  # clang's sanitizer runtimes resolve only at load time
+  endif()
+  set(map ${PROJECT_SOURCE_DIR}/cmake/backend_plugin.map)
+  target_link_options(${A_NAME} PRIVATE ${no_undefined} -Wl,--exclude-libs,ALL -Wl,--version-script=${map})
+  set_property(TARGET ${A_NAME} APPEND PROPERTY LINK_DEPENDS ${map})
+endfunction()

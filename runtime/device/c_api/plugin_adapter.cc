@@ -41,8 +41,8 @@ aclsimBackendStatus Record(const CanonicalStatus& status, std::string_view messa
   t_last.message[n] = '\0';
   return static_cast<aclsimBackendStatus>(status.code);
 }
-aclsimBackendStatus Fail(CanonicalCode code, const std::string& message, ErrorDetail detail = ErrorDetail::kNone) {
-  return Record(CanonicalStatus{code, detail, 0}, message);
+aclsimBackendStatus Fail(CanonicalCode code, const std::string& message) {
+  return Record(CanonicalStatus{code, ErrorDetail::kNone, 0}, message);
 }
 aclsimBackendStatus Fail(const Status& status) { return Record(ToCanonical(status.code()), status.message()); }
 aclsimBackendStatus NullArg(const char* function, const char* what) {
