@@ -1,5 +1,6 @@
 #include "api/src/global.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -84,8 +85,11 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
   Configuration config;
   runtime::RuntimeOptions& options = config.options;
   if (const char* level = std::getenv("ASCEND_GLOBAL_LOG_LEVEL"); level != nullptr && *level != '\0') {
-    int v = std::atoi(level);
-    if (v >= 0 && v <= 4) options.log_level = static_cast<LogLevel>(v);
+    // Range-checked on the full value (atoi would narrow "4294967298" to 2).
+    char* end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(level, &end, 10);
+    if (errno == 0 && *end == '\0' && v >= 0 && v <= 4) options.log_level = static_cast<LogLevel>(v);
   }
   if (const char* env = std::getenv("ACLSIM_CONFIG"); env != nullptr && *env != '\0') {
     std::string text;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/time_limits.h"
+
 namespace aclsim::model {
 namespace {
 
@@ -58,6 +60,9 @@ Status ParseTensorSpec(const json& spec, const std::string& where, TensorKind ki
       return ParseError(where + " '" + out->name + "' has a dimension that is not a positive integer");
     }
     out->shape.push_back(d.get<int64_t>());
+  }
+  if (out->ElementCount() > kMaxTensorElements) {
+    return ParseError(where + " '" + out->name + "' is too large (more than 2^40 elements)");
   }
   out->kind = kind;
   return OkStatus();
@@ -240,8 +245,8 @@ Status ParseOpOptions(const json& o, const std::string& where, Op* op) {
     op->stream = static_cast<uint32_t>(s->get<int64_t>());
   }
   if (auto d = o.find("duration_ns"); d != o.end()) {
-    if (!d->is_number_integer() || d->get<int64_t>() < 0) {
-      return ParseError(where + " duration_ns must be a non-negative integer");
+    if (!d->is_number_integer() || d->get<int64_t>() < 0 || d->get<int64_t>() > kMaxTaskDurationNs) {
+      return ParseError(where + " duration_ns must be an integer in [0, 2^50]");
     }
     op->duration_ns = d->get<int64_t>();
   }

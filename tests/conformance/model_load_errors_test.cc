@@ -191,6 +191,10 @@ std::vector<LoadCase> TensorCases() {
        "shape"},
       {"rank_above_8", Model(R"([{"name": "x", "dtype": "float16", "shape": [1,1,1,1,1,1,1,1,1]}])", ops),
        ACL_ERROR_PARSE_MODEL, "at most 8"},
+      // Each dim allowed, the product (2^80 elements) not: no wrapped size.
+      {"elements_above_2_pow_40",
+       Model(R"([{"name": "x", "dtype": "float16", "shape": [1099511627776, 1099511627776]}])", ops),
+       ACL_ERROR_PARSE_MODEL, "'x' is too large"},
   };
 }
 

@@ -167,6 +167,41 @@ TEST(DeviceProfileParse, GivenTooManyCoresThenInvalidParam) {
   }
 }
 
+// Ranges are checked on the 64-bit value: 2^32 + 5 cores must not be
+// narrowed to 5 and accepted.
+TEST(DeviceProfileParse, GivenIntegerAboveUint32ThenInvalidParamNotTruncated) {
+  for (const char* key : {"ai_core_count", "vector_core_count", "aicpu_count"}) {
+    SCOPED_TRACE(key);
+    ExpectInvalid([&](json& d) { d[key] = (uint64_t{1} << 32) + 5; }, key);
+    ExpectInvalid([&](json& d) { d[key] = UINT64_MAX; }, key);
+  }
+  ExpectInvalid([](json& d) { d["memory_bytes"] = (uint64_t{1} << 50) + 1; }, "memory_bytes");
+  json doc = Base();
+  doc["memory_bytes"] = uint64_t{1} << 50;
+  EXPECT_TRUE(ParseDeviceProfile(doc.dump()).ok());
+}
+
+// Values that feed the virtual clock are bounded (runtime/time_limits.h):
+// a tiny rate or a huge overhead would make durations overflow.
+TEST(DeviceProfileParse, GivenRateOrOverheadOutsideTimeBoundsThenInvalidParam) {
+  const char* bw = "memory_bandwidth_bytes_per_s";
+  ExpectInvalid([&](json& d) { d[bw] = 1e-300; }, bw);
+  ExpectInvalid([&](json& d) { d[bw] = 999.0; }, bw);
+  ExpectInvalid([&](json& d) { d[bw] = 1e300; }, bw);
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"]["AI_CORE"]["float16"] = 1e-300; }, "'float16'");
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"]["AI_CPU"]["float32"] = 1e22; }, "'float32'");
+  for (const char* engine : {"AI_CORE", "AI_VECTOR", "AI_CPU"}) {
+    SCOPED_TRACE(engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = INT64_MAX; }, engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = 1'000'000'001; }, engine);
+  }
+  json doc = Base();
+  doc[bw] = 1e3;
+  doc["launch_overhead_ns"]["AI_CORE"] = 1'000'000'000;
+  doc["peak_flops_per_s"]["AI_CORE"]["float16"] = 1e21;
+  EXPECT_TRUE(ParseDeviceProfile(doc.dump()).ok());
+}
+
 TEST(DeviceProfileParse, GivenBadBandwidthThenInvalidParam) {
   const char* key = "memory_bandwidth_bytes_per_s";
   ExpectInvalid([&](json& d) { d.erase(key); }, key);

@@ -324,6 +324,27 @@ TEST(GraphLoader, GivenBadShapeThenParseModelNamingTheTensor) {
   }
 }
 
+// Each dim is within range but their product (2^80 elements) is not: the
+// loader rejects it as the ONNX loader does, instead of a wrapped size.
+TEST(GraphLoader, GivenTensorOfMoreThan2To40ElementsThenParseModelNamingTheTensor) {
+  const json huge = json::array({int64_t{1} << 40, int64_t{1} << 40});
+  ExpectError([&](json& d) { d["inputs"][0]["shape"] = huge; }, ErrorCode::kParseModel, "'x' is too large");
+  ExpectError([&](json& d) { d["ops"][0]["outputs"][0]["shape"] = huge; }, ErrorCode::kParseModel,
+              "'mm.out' is too large");
+  ExpectError(
+      [&](json& d) {
+        d["inputs"][0]["shape"] = json::array({1 << 20, 1 << 20, 2});
+      },
+      ErrorCode::kParseModel, "too large");
+  // Exactly 2^40 elements is still accepted.
+  json doc = BaseDoc();
+  doc["inputs"].push_back({{"name", "big"}, {"dtype", "float64"}, {"shape", json::array({1 << 20, 1 << 20})}});
+  doc["ops"][1]["inputs"] = json::array({"big"});
+  auto g = Load(doc);
+  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  EXPECT_EQ(g->tensor(TensorIndex(*g, "big")).SizeBytes(), int64_t{8} << 40);
+}
+
 TEST(GraphLoader, GivenBadStreamDurationOrBlockDimThenParseModelNamingTheOp) {
   const std::pair<const char*, json> cases[] = {
       {"stream", -1},       {"stream", 64},       {"stream", 1.5},      {"stream", "1"},
