@@ -1,11 +1,10 @@
 #include "sim/device_profile.h"
 
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/read_file.h"
 #include "runtime/time_limits.h"
 #include "sim/builtin_profiles.h"
 
@@ -127,11 +126,10 @@ std::vector<std::string> BuiltinDeviceProfileNames() {
 }
 
 StatusOr<DeviceProfile> LoadDeviceProfileFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(ErrorCode::kInvalidParam, "config: cannot read device profile '" + path + "'");
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return ParseDeviceProfile(buf.str());
+  std::string text;
+  ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxProfileFileBytes, "config: device profile",
+                                         {ErrorCode::kInvalidParam, ErrorCode::kInvalidParam}, &text));
+  return ParseDeviceProfile(text);
 }
 
 }  // namespace aclsim::sim

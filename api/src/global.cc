@@ -2,10 +2,8 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <mutex>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -13,6 +11,7 @@
 #include "runtime/config.h"
 #include "runtime/device/c_api/plugin_backend.h"
 #include "runtime/log.h"
+#include "runtime/read_file.h"
 
 namespace aclsim::api {
 namespace {
@@ -58,13 +57,10 @@ const device::BackendRegistry& RegistryFor(const std::string& backend, device::B
   return *plugin_registry;
 }
 
+// A configuration file: a regular file of at most kMaxConfigFileBytes, else
+// kInvalidFile (runtime/read_file.h).
 Status ReadFile(const char* path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(ErrorCode::kInvalidFile, std::string("cannot read config file '") + path + "'");
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  *out = buf.str();
-  return OkStatus();
+  return ReadRegularFile(path, kMaxConfigFileBytes, "config", {ErrorCode::kInvalidFile, ErrorCode::kInvalidFile}, out);
 }
 
 // The options and where they came from.

@@ -1,13 +1,12 @@
 #include "runtime/model/graph_loader.h"
 
 #include <algorithm>
-#include <fstream>
 #include <queue>
-#include <sstream>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/read_file.h"
 #include "runtime/time_limits.h"
 
 namespace aclsim::model {
@@ -430,16 +429,9 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
 }
 
 StatusOr<Graph> LoadGraphFromFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Status(ErrorCode::kGeExecModelPathInvalid, "model: cannot open file '" + path + "'");
-  }
   std::string text;
-  char chunk[65536];
-  while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
-  if (in.bad() || !in.eof()) {
-    return Status(ErrorCode::kReadModelFailure, "model: cannot read file '" + path + "' (a directory?)");
-  }
+  ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxModelFileBytes, "model",
+                                         {ErrorCode::kGeExecModelPathInvalid, ErrorCode::kReadModelFailure}, &text));
   return LoadGraphFromJson(text);
 }
 

@@ -323,6 +323,19 @@ TEST_F(ConfModelLoadFile, GivenDirectoryWhenLoadFromFileThenReadModelFailure) {
   EXPECT_ACL_ERROR(aclmdlLoadFromFile(aclsim_conformance::ModelsDir().c_str(), &id), ACL_ERROR_READ_MODEL_FAILURE);
 }
 
+// Only regular files are read (runtime/read_file.h): /dev/zero would be
+// read forever, a FIFO with no writer would block the open.
+TEST_F(ConfModelLoadFile, GivenDeviceOrFifoWhenLoadFromFileThenReadModelFailureAndTheCallReturns) {
+  aclsim_conformance::TempFifo fifo;
+  for (const char* path : {"/dev/zero", "/dev/null", fifo.c_str()}) {
+    SCOPED_TRACE(path);
+    uint32_t id = 0xDEADBEEF;
+    EXPECT_ACL_ERROR(aclmdlLoadFromFile(path, &id), ACL_ERROR_READ_MODEL_FAILURE);
+    EXPECT_RECENT_ERR_HAS("not a regular file");
+    EXPECT_EQ(id, 0xDEADBEEFu);
+  }
+}
+
 TEST_F(ConfModelLoadFile, GivenUnreadableFileWhenLoadFromFileThenError) {
   if (::geteuid() == 0) GTEST_SKIP() << "root reads files regardless of their mode";
   TempFile file(ValidModel());

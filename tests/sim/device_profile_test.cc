@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 #include "tests/testing/status_printers.h"
+#include "tests/testing/temp_fifo.h"
 
 namespace aclsim::sim {
 namespace {
@@ -97,6 +98,22 @@ TEST(DeviceProfile, GivenMissingFileThenInvalidParam) {
   auto p = LoadDeviceProfileFile("/nonexistent/profile.json");
   EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
   EXPECT_THAT(p.status().message(), HasSubstr("/nonexistent/profile.json"));
+}
+
+TEST(DeviceProfile, GivenDeviceFifoOrOversizedFileThenInvalidParamWithoutReadingIt) {
+  testing::TempFifo fifo;
+  for (const std::string& path : {std::string("/dev/zero"), fifo.path(), std::string("/tmp")}) {
+    auto p = LoadDeviceProfileFile(path);
+    EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam) << path;
+    EXPECT_THAT(p.status().message(), HasSubstr("not a regular file"));
+  }
+  // Profiles are capped at 1 MiB.
+  const std::string big = fifo.path() + ".big";
+  std::ofstream(big) << std::string((size_t{1} << 20) + 1, ' ');
+  auto p = LoadDeviceProfileFile(big);
+  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_THAT(p.status().message(), HasSubstr("larger than"));
+  std::remove(big.c_str());
 }
 
 // ----------------------------------------------------------- parse errors

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 #include "tests/testing/status_printers.h"
+#include "tests/testing/temp_fifo.h"
 
 namespace aclsim::model {
 namespace {
@@ -470,6 +471,15 @@ TEST(GraphLoader, GivenMissingFileThenGeExecModelPathInvalid) {
 // directory opens but cannot be read.
 TEST(GraphLoader, GivenDirectoryPathThenReadModelFailure) {
   EXPECT_EQ(LoadGraphFromFile(ModelsDir()).status().code(), ErrorCode::kReadModelFailure);
+}
+
+TEST(GraphLoader, GivenDeviceOrFifoPathThenReadModelFailureWithoutReading) {
+  testing::TempFifo fifo;
+  for (const std::string& path : {std::string("/dev/zero"), fifo.path()}) {
+    auto g = LoadGraphFromFile(path);
+    EXPECT_EQ(g.status().code(), ErrorCode::kReadModelFailure) << path;
+    EXPECT_THAT(g.status().message(), HasSubstr("not a regular file"));
+  }
 }
 
 uint64_t WeightElements(const Graph& g) {
