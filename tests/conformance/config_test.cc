@@ -254,10 +254,10 @@ TEST(ConfConfig, GivenDeviceProfilePathIsFifoWhenInitThenFileAttrInvalidAndTheCa
   ACLSIM_REQUIRE_BACKEND_FEATURE("backend_selection");
   aclsim_conformance::TempFifo fifo;
   TempFile config(AclsimConfig(std::string(R"({"device_profile_path": ")") + fifo.path() + "\"}"));
-    EXPECT_ACL_ERROR(aclInit(config.c_str()), ACL_ERROR_FILE_ATTR_INVALID);
-EXPECT_RECENT_ERR_HAS("not a regular file");
-EXPECT_ACL_OK(aclInit(nullptr));
-EXPECT_ACL_OK(aclFinalize());
+  EXPECT_ACL_ERROR(aclInit(config.c_str()), ACL_ERROR_FILE_ATTR_INVALID);
+  EXPECT_RECENT_ERR_HAS("not a regular file");
+  EXPECT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_OK(aclFinalize());
 }
 
 TEST(ConfConfig, GivenRuntimeAlreadyCreatedWhenInitWithConfigThenFileCheckedButNotApplied) {
