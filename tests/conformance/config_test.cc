@@ -50,6 +50,33 @@ TEST(ConfConfig, GivenEachLogLevelWhenInitThenSuccess) {
   }
 }
 
+// ASCEND_GLOBAL_LOG_LEVEL is range-checked on its full value: 2^32 must not
+// narrow to 0 (debug); anything but an integer 0…4 is ignored.
+TEST(ConfConfig, GivenLogLevelEnvAboveIntRangeWhenInitThenIgnoredNotTruncated) {
+  const std::string model = R"({"schema": "aclsim.graph.v1", "name": "m",
+      "inputs": [{"name": "x", "dtype": "float16", "shape": [2]}],
+      "ops": [{"name": "a", "type": "Relu", "inputs": ["x"], "outputs": [{"name": "y", "dtype": "float16", "shape": [2]}]}],
+      "outputs": ["y"]})";
+  // Whether the info line of a model load reaches stderr under |level|.
+  auto info_logged = [&](const char* level) {
+    EXPECT_EQ(::setenv("ASCEND_GLOBAL_LOG_LEVEL", level, 1), 0);
+    EXPECT_ACL_OK(aclInit(nullptr));
+    EXPECT_ACL_OK(aclrtSetDevice(0));
+    uint32_t id = 0;
+    ::testing::internal::CaptureStderr();
+    EXPECT_ACL_OK(aclsim_conformance::LoadFromString(model, &id));
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    EXPECT_ACL_OK(aclmdlUnload(id));
+    EXPECT_ACL_OK(aclrtResetDevice(0));
+    EXPECT_ACL_OK(aclFinalize());
+    return err.find("loaded model") != std::string::npos;
+  };
+  EXPECT_TRUE(info_logged("1"));  // info: the channel works
+  EXPECT_FALSE(info_logged("4294967296"));
+  EXPECT_FALSE(info_logged("1x"));
+  ::unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
+}
+
 TEST(ConfConfig, GivenProfileAscend310P3WhenQueriedThenItsSocNameAndMemorySize) {
   TempFile config(AclsimConfig(R"({"device_profile": "Ascend310P3"})"));
   const aclError ret = aclInit(config.c_str());
