@@ -13,7 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-Status ProfileError(const std::string& what) { return Status(ErrorCode::kInvalidParam, "device profile: " + what); }
+Status ProfileError(const std::string& what) { return Status(StatusCode::kInvalidArgument, "device profile: " + what); }
 
 }  // namespace
 
@@ -115,7 +115,7 @@ StatusOr<DeviceProfile> BuiltinDeviceProfile(std::string_view name) {
   }
   std::string known;
   for (const auto& entry : kBuiltinProfiles) known += (known.empty() ? "" : ", ") + std::string(entry.name);
-  return Status(ErrorCode::kInvalidParam,
+  return Status(StatusCode::kInvalidArgument,
                 "config: unknown device profile '" + std::string(name) + "' (built in: " + known + ")");
 }
 
@@ -128,7 +128,7 @@ std::vector<std::string> BuiltinDeviceProfileNames() {
 StatusOr<DeviceProfile> LoadDeviceProfileFile(const std::string& path) {
   std::string text;
   ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxProfileFileBytes, "config: device profile",
-                                         {ErrorCode::kInvalidParam, ErrorCode::kInvalidParam}, &text));
+                                         {StatusCode::kInvalidArgument, StatusCode::kInvalidArgument}, &text));
   return ParseDeviceProfile(text);
 }
 

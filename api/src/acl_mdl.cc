@@ -19,7 +19,7 @@ using aclsim::api::LiveHandles;
 namespace {
 
 aclsim::Status NotInitialized(const char* function) {
-  return aclsim::Status(aclsim::ErrorCode::kGeExecNotInit,
+  return aclsim::Status(aclsim::Detail::kNotInitialized,
                         std::string(function) + ": model execution is not initialised; call aclInit first");
 }
 
@@ -273,7 +273,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlD
   if (!desc.ok()) return Convert(desc.status());
   // Every aclsim model is static, so no batch size matches a gear (as GE
   // answers for a static .om model).
-  return Convert(aclsim::Status(aclsim::ErrorCode::kGeDynamicBatchSizeInvalid,
+  return Convert(aclsim::Status(aclsim::Detail::kDynamicBatchSize,
                                 "model " + std::to_string(modelId) + " has no dynamic batch gears; batch size " +
                                     std::to_string(batchSize) + " is not one of them"));
 }

@@ -58,9 +58,9 @@ const device::BackendRegistry& RegistryFor(const std::string& backend, device::B
 }
 
 // A configuration file: a regular file of at most kMaxConfigFileBytes, else
-// kInvalidFile (runtime/read_file.h).
+// kFileUnusable (runtime/read_file.h).
 Status ReadFile(const char* path, std::string* out) {
-  return ReadRegularFile(path, kMaxConfigFileBytes, "config", {ErrorCode::kInvalidFile, ErrorCode::kInvalidFile}, out);
+  return ReadRegularFile(path, kMaxConfigFileBytes, "config", {Detail::kFileUnusable, Detail::kFileUnusable}, out);
 }
 
 // The options and where they came from.
@@ -114,11 +114,11 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
 
 // A failure to create the backend of |config|, attributed to where the
 // configuration came from. The backend checks its own options, so a bad
-// option (kFileAttrInvalid) or one it does not take (kApiNotSupport) gets
+// option (kFileAttrInvalid) or one it does not take (kUnimplemented) gets
 // the files' names with its code unchanged.
 Status Attributed(const Status& failure, const Configuration& config) {
   const ErrorCode code = failure.code();
-  const bool option_error = code == ErrorCode::kFileAttrInvalid || code == ErrorCode::kApiNotSupport;
+  const bool option_error = code == Detail::kFileAttrInvalid || code == StatusCode::kUnimplemented;
   std::string message = failure.message();
   if (option_error && !config.sources.empty()) message = config.sources + ": " + message;
   if (config.backend_env) {
@@ -126,8 +126,8 @@ Status Attributed(const Status& failure, const Configuration& config) {
   }
   // A well-formed value that names no backend, profile or profile file is
   // a bad attribute of the configuration file it came from.
-  if (!config.sources.empty() && code == ErrorCode::kInvalidParam) {
-    return Status(ErrorCode::kFileAttrInvalid, config.sources + ": " + message);
+  if (!config.sources.empty() && code == StatusCode::kInvalidArgument) {
+    return Status(Detail::kFileAttrInvalid, config.sources + ": " + message);
   }
   return Status(code, message);
 }
@@ -157,7 +157,7 @@ Status CreateLocked(const char* config_path) {
 
 Status BackendSelection(const std::string& chooser) {
   if (chooser.empty()) return OkStatus();
-  return Status(ErrorCode::kApiNotSupport,
+  return Status(StatusCode::kUnimplemented,
                 "the backend is chosen by the environment (" + chooser +
                     "), not by the program's configuration: its \"backend\" key and the default do not apply");
 }
@@ -172,7 +172,7 @@ StatusOr<runtime::Runtime*> GetRuntime() {
 
 Status Initialize(const char* config_path) {
   std::lock_guard<std::mutex> lock(g_mu);
-  if (g_initialized) return Status(ErrorCode::kRepeatInitialize, "aclInit was already called");
+  if (g_initialized) return Status(Detail::kAlreadyInitialized, "aclInit was already called");
   if (g_runtime) {
     if (config_path != nullptr && *config_path != '\0') {
       Log(LogLevel::kWarning, "aclInit: runtime calls before aclInit already configured aclsim; " +
@@ -194,7 +194,7 @@ Status Finalize() {
   std::unique_ptr<runtime::Runtime> doomed;
   {
     std::lock_guard<std::mutex> lock(g_mu);
-    if (g_finalized) return Status(ErrorCode::kRepeatFinalize, "aclFinalize was already called");
+    if (g_finalized) return Status(Detail::kAlreadyFinalized, "aclFinalize was already called");
     g_finalized = true;
     g_initialized = false;
     doomed = std::move(g_runtime);
@@ -204,7 +204,7 @@ Status Finalize() {
 
 Status CheckBackendFeature(std::string_view feature) {
   if (feature != kFeatureBackendSelection && !device::IsBackendFeature(feature)) {
-    return Status(ErrorCode::kInvalidParam, "'" + std::string(feature) + "' is not a backend feature (known: " +
+    return Status(StatusCode::kInvalidArgument, "'" + std::string(feature) + "' is not a backend feature (known: " +
                                                 std::string(kFeatureBackendSelection) + ", " +
                                                 std::string(device::kFeatureClientDeviceOptions) + ", " +
                                                 std::string(device::kFeatureFreshDeviceClock) + ")");

@@ -63,7 +63,7 @@ std::optional<Engine> ParseEngine(std::string_view text);
 const char* EngineName(Engine engine);
 
 // The most elements a tensor may have (2^40, as for ONNX): every loader
-// rejects a larger tensor with kParseModel, so sizes computed from a loaded
+// rejects a larger tensor with kModelParse, so sizes computed from a loaded
 // graph (at most 2^43 bytes per tensor) never overflow.
 constexpr int64_t kMaxTensorElements = int64_t{1} << 40;
 

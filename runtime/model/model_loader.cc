@@ -32,7 +32,7 @@ StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& o
 #if ACLSIM_WITH_ONNX
   return LoadGraphFromOnnx(bytes, options);
 #else
-  return Status(ErrorCode::kDeserializeModel,
+  return Status(Detail::kModelDeserialize,
                 "model: input is not a JSON op graph, and this build has no ONNX support "
                 "(configure with -DACLSIM_WITH_ONNX=ON)");
 #endif
@@ -41,7 +41,7 @@ StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& o
 StatusOr<Graph> LoadModelFile(const std::string& path, const ModelLoadOptions& options) {
   std::string bytes;
   ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxModelFileBytes, "model",
-                                         {ErrorCode::kGeExecModelPathInvalid, ErrorCode::kReadModelFailure}, &bytes));
+                                         {Detail::kFileUnusable, Detail::kFileRead}, &bytes));
   return LoadModelBytes(bytes, options);
 }
 

@@ -17,7 +17,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr FileErrorCodes kCodes{ErrorCode::kGeExecModelPathInvalid, ErrorCode::kReadModelFailure};
+constexpr FileErrorCodes kCodes{Detail::kFileUnusable, Detail::kFileRead};
 
 class ReadFileTest : public ::testing::Test {
  protected:
@@ -46,7 +46,7 @@ TEST_F(ReadFileTest, GivenRegularFileThenWholeContent) {
 TEST_F(ReadFileTest, GivenMissingFileThenCannotOpenCodeNamingThePath) {
   std::string out;
   Status s = ReadRegularFile("/nonexistent/x.json", 100, "model", kCodes, &out);
-  EXPECT_EQ(s.code(), ErrorCode::kGeExecModelPathInvalid);
+  EXPECT_EQ(s.detail(), Detail::kFileUnusable);
   EXPECT_THAT(s.message(), HasSubstr("model: cannot open file '/nonexistent/x.json'"));
 }
 
@@ -56,7 +56,7 @@ TEST_F(ReadFileTest, GivenDeviceFifoOrDirectoryThenCannotReadCodeWithoutReading)
   for (const std::string& path : {std::string("/dev/zero"), std::string("/dev/null"), fifo_.path(), std::string("/")}) {
     std::string out;
     Status s = ReadRegularFile(path, 100, "model", kCodes, &out);
-    EXPECT_EQ(s.code(), ErrorCode::kReadModelFailure) << path;
+    EXPECT_EQ(s.detail(), Detail::kFileRead) << path;
     EXPECT_THAT(s.message(), HasSubstr("not a regular file")) << path;
     EXPECT_THAT(s.message(), HasSubstr("'" + path + "'"));
   }
@@ -67,7 +67,7 @@ TEST_F(ReadFileTest, GivenFileAboveTheCapThenCannotReadCodeAndAtTheCapRead) {
   ASSERT_TRUE(ReadRegularFile(File(std::string(100, 'x')), 100, "model", kCodes, &out).ok());
   EXPECT_EQ(out.size(), 100u);
   Status s = ReadRegularFile(File(std::string(101, 'x')), 100, "config", kCodes, &out);
-  EXPECT_EQ(s.code(), ErrorCode::kReadModelFailure);
+  EXPECT_EQ(s.detail(), Detail::kFileRead);
   EXPECT_THAT(s.message(), HasSubstr("config: file '" + path_ + "' is larger than the limit of 100 bytes"));
 }
 

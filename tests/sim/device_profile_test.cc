@@ -64,11 +64,11 @@ TEST(DeviceProfile, GivenBuiltinNamesThenBothListedSorted) {
 
 TEST(DeviceProfile, GivenUnknownBuiltinThenInvalidParamListingKnownNames) {
   auto p = BuiltinDeviceProfile("Ascend999");
-  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(p.status().message(), HasSubstr("'Ascend999'"));
   EXPECT_THAT(p.status().message(), HasSubstr("Ascend310P3, Ascend910B2"));
-  EXPECT_EQ(BuiltinDeviceProfile("").status().code(), ErrorCode::kInvalidParam);
-  EXPECT_EQ(BuiltinDeviceProfile("ascend910b2").status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(BuiltinDeviceProfile("").status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(BuiltinDeviceProfile("ascend910b2").status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(DeviceProfile, GivenMissingDtypeThenFallsBackToFloat16ThenToSmallestPeak) {
@@ -96,7 +96,7 @@ TEST(DeviceProfile, GivenShippedProfileFileThenSameAsBuiltin) {
 
 TEST(DeviceProfile, GivenMissingFileThenInvalidParam) {
   auto p = LoadDeviceProfileFile("/nonexistent/profile.json");
-  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(p.status().message(), HasSubstr("/nonexistent/profile.json"));
 }
 
@@ -104,14 +104,14 @@ TEST(DeviceProfile, GivenDeviceFifoOrOversizedFileThenInvalidParamWithoutReading
   testing::TempFifo fifo;
   for (const std::string& path : {std::string("/dev/zero"), fifo.path(), std::string("/tmp")}) {
     auto p = LoadDeviceProfileFile(path);
-    EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam) << path;
+    EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument) << path;
     EXPECT_THAT(p.status().message(), HasSubstr("not a regular file"));
   }
   // Profiles are capped at 1 MiB.
   const std::string big = fifo.path() + ".big";
   std::ofstream(big) << std::string((size_t{1} << 20) + 1, ' ');
   auto p = LoadDeviceProfileFile(big);
-  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(p.status().message(), HasSubstr("larger than"));
   std::remove(big.c_str());
 }
@@ -148,16 +148,16 @@ void ExpectInvalid(const std::function<void(json&)>& mutate, const std::string& 
   json doc = Base();
   mutate(doc);
   auto p = ParseDeviceProfile(doc.dump());
-  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam) << doc.dump();
+  EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument) << doc.dump();
   if (!needle.empty()) {
     EXPECT_THAT(p.status().message(), HasSubstr(needle)) << doc.dump();
   }
 }
 
 TEST(DeviceProfileParse, GivenNotAJsonObjectThenInvalidParam) {
-  EXPECT_EQ(ParseDeviceProfile("").status().code(), ErrorCode::kInvalidParam);
-  EXPECT_EQ(ParseDeviceProfile("{").status().code(), ErrorCode::kInvalidParam);
-  EXPECT_EQ(ParseDeviceProfile("[1]").status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(ParseDeviceProfile("").status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(ParseDeviceProfile("{").status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(ParseDeviceProfile("[1]").status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(DeviceProfileParse, GivenBadStringFieldsThenInvalidParamNamingThem) {
@@ -266,11 +266,11 @@ TEST(DeviceProfileParse, GivenMissingOrWrongSchemaTagThenInvalidParam) {
   const std::string wrong = R"({"schema": "aclsim.device_profile.v2", "name": "X", "soc_name": "X"})";
   auto parsed = ParseDeviceProfile(wrong);
   ASSERT_FALSE(parsed.ok());
-  EXPECT_EQ(parsed.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(parsed.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(parsed.status().message().find("schema"), std::string::npos);
   auto missing = ParseDeviceProfile(R"({"name": "X", "soc_name": "X"})");
   ASSERT_FALSE(missing.ok());
-  EXPECT_EQ(missing.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(missing.status().code(), StatusCode::kInvalidArgument);
 }
 
 }  // namespace

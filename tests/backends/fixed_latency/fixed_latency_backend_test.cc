@@ -161,7 +161,7 @@ TEST(FixedLatencyBackend, GivenUnknownIdsThenInvalidHandleAndNoTaskIdIsUsed) {
   ASSERT_TRUE(dev->DestroyStream(gone).ok());
   ASSERT_TRUE(dev->UnloadGraph(unloaded).ok());
   constexpr uint64_t kNone = 99;
-  const auto invalid = ErrorCode::kRtInvalidHandle;
+  const auto invalid = Detail::kInvalidHandle;
   EXPECT_EQ(dev->DestroyStream(gone).code(), invalid);
   EXPECT_EQ(dev->DestroyEvent(kNone).code(), invalid);
   EXPECT_EQ(dev->UnloadGraph(unloaded).code(), invalid);
@@ -185,18 +185,18 @@ TEST(FixedLatencyBackend, GivenOptionsOutOfRangeOrUnsupportedThenErrors) {
   FixedLatencyOptions options;
   for (int64_t bad : {int64_t{0}, int64_t{-1}, int64_t{1'000'000'000'001}}) {
     options.op_ns = bad;
-    EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), ErrorCode::kInvalidParam) << bad;
+    EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), StatusCode::kInvalidArgument) << bad;
   }
   options.op_ns = 1;
   options.device_count = 0;
-  EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), StatusCode::kInvalidArgument);
   options.device_count = 65;
-  EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), StatusCode::kInvalidArgument);
   options.device_count = 2;
   auto backend = CreateFixedLatencyBackend(options);
   ASSERT_TRUE(backend.ok());
   EXPECT_TRUE((*backend)->OpenDevice(1).ok());
-  EXPECT_EQ((*backend)->OpenDevice(2).status().code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ((*backend)->OpenDevice(2).status().detail(), Detail::kInvalidDeviceId);
 
   using nlohmann::json;
   auto parsed = ParseFixedLatencyOptions(json{{"device_count", 3}, {"op_ns", 250}, {"clock", "virtual"}});
@@ -209,12 +209,12 @@ TEST(FixedLatencyBackend, GivenOptionsOutOfRangeOrUnsupportedThenErrors) {
   EXPECT_EQ(host_faults->delivery.corrupt_record, 2u);
   EXPECT_EQ(host_faults->delivery.slow_delivery_us, 1u);
   EXPECT_EQ(ParseFixedLatencyOptions(json::parse(R"({"faults": {"fail_task": {"task": 2}}})")).status().code(),
-            ErrorCode::kApiNotSupport);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"jitter", 0.1}}).status().code(), ErrorCode::kApiNotSupport);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"clock", "realtime"}}).status().code(), ErrorCode::kApiNotSupport);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"seed", 1}}).status().code(), ErrorCode::kApiNotSupport);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"op_ns", "fast"}}).status().code(), ErrorCode::kFileAttrInvalid);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"bogus", 1}}).status().code(), ErrorCode::kFileAttrInvalid);
+            StatusCode::kUnimplemented);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"jitter", 0.1}}).status().code(), StatusCode::kUnimplemented);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"clock", "realtime"}}).status().code(), StatusCode::kUnimplemented);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"seed", 1}}).status().code(), StatusCode::kUnimplemented);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"op_ns", "fast"}}).status().detail(), Detail::kFileAttrInvalid);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"bogus", 1}}).status().detail(), Detail::kFileAttrInvalid);
 }
 
 // Ranges are checked before narrowing: 2^32 + 5 devices is not 5 (nor
@@ -223,7 +223,7 @@ TEST(FixedLatencyBackend, GivenDeviceCountAboveUint32ThenFileAttrInvalidNotTrunc
   using nlohmann::json;
   for (uint64_t bad : {(uint64_t{1} << 32) + 5, uint64_t{65}, uint64_t{0}}) {
     auto parsed = ParseFixedLatencyOptions(json{{"device_count", bad}});
-    EXPECT_EQ(parsed.status().code(), ErrorCode::kFileAttrInvalid) << bad;
+    EXPECT_EQ(parsed.status().detail(), Detail::kFileAttrInvalid) << bad;
   }
   auto ok = ParseFixedLatencyOptions(json{{"device_count", 64}});
   ASSERT_TRUE(ok.ok()) << ok.status().ToString();
