@@ -17,7 +17,7 @@ uint64_t SplitMix64(uint64_t x) {
 }
 
 Status UnknownStream(device::StreamId id) {
-  return Status(ErrorCode::kRtInvalidHandle, "stream " + std::to_string(id) + " does not exist on this device");
+  return Status(Detail::kInvalidHandle, "stream " + std::to_string(id) + " does not exist on this device");
 }
 
 }  // namespace
@@ -40,8 +40,7 @@ SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> pr
 }
 
 Status SimDevice::LostStatus() const {
-  return Status(ErrorCode::kRtLostHeartbeat,
-                "device " + std::to_string(device_id_) + " is lost (injected fault lose_device)");
+  return Status(Detail::kDeviceLost, "device " + std::to_string(device_id_) + " is lost (injected fault lose_device)");
 }
 
 bool SimDevice::LosesDeviceAt(uint64_t task_id) {
@@ -82,7 +81,7 @@ StatusOr<SimDevice::StreamState*> SimDevice::FindStream(device::StreamId stream)
 StatusOr<SimDevice::EventRecordState*> SimDevice::FindEvent(device::EventId event) {
   auto it = events_.find(event);
   if (it == events_.end()) {
-    return Status(ErrorCode::kRtInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
+    return Status(Detail::kInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
   }
   return &it->second;
 }
@@ -154,7 +153,7 @@ StatusOr<device::EventId> SimDevice::CreateEvent() {
 Status SimDevice::DestroyEvent(device::EventId event) {
   std::lock_guard<std::mutex> lock(mu_);
   if (events_.erase(event) == 0) {
-    return Status(ErrorCode::kRtInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
+    return Status(Detail::kInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
   }
   return OkStatus();
 }
@@ -200,7 +199,7 @@ StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
 Status SimDevice::UnloadGraph(device::ExecutableId exe) {
   std::lock_guard<std::mutex> lock(mu_);
   if (executables_.erase(exe) == 0) {
-    return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
+    return Status(Detail::kInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
   }
   return OkStatus();
 }
@@ -209,7 +208,7 @@ StatusOr<std::vector<device::OpCost>> SimDevice::GetGraphCosts(device::Executabl
   std::lock_guard<std::mutex> lock(mu_);
   auto it = executables_.find(exe);
   if (it == executables_.end()) {
-    return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
+    return Status(Detail::kInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
   }
   return it->second->costs;
 }
@@ -228,7 +227,7 @@ StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device:
     ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
     auto it = executables_.find(exe_id);
     if (it == executables_.end()) {
-      return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe_id) + " is not loaded");
+      return Status(Detail::kInvalidHandle, "executable " + std::to_string(exe_id) + " is not loaded");
     }
     exe = it->second;
     delivery = sinks_.Acquire();
@@ -264,9 +263,9 @@ void SimDevice::ScheduleGraphLocked(StreamState* s, const Executable& exe, devic
         break;
       }
       if (FailsHere(task_id, &exe.names[i], &error)) {
-        *out_failure = Status(static_cast<ErrorCode>(error), "op '" + exe.names[i] + "' (task " +
-                                                                 std::to_string(task_id) + ") failed on device " +
-                                                                 std::to_string(device_id_) + " (injected fault)");
+        *out_failure =
+            Status::DeviceError(error, "op '" + exe.names[i] + "' (task " + std::to_string(task_id) +
+                                           ") failed on device " + std::to_string(device_id_) + " (injected fault)");
         break;
       }
       ready += StallNs(task_id);
@@ -326,7 +325,7 @@ StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const 
     int32_t error = 0;
     if (LosesDeviceAt(task)) return LostStatus();
     if (FailsHere(task, nullptr, &error)) {
-      return Status(static_cast<ErrorCode>(error), "marker task " + std::to_string(task) + " failed (injected fault)");
+      return Status::DeviceError(error, "marker task " + std::to_string(task) + " failed (injected fault)");
     }
     s->tail_ns += StallNs(task);
   }
