@@ -41,8 +41,8 @@ Status MemoryRegistry::Free(MemoryKind kind, void* ptr) {
   auto it = allocations_.find(reinterpret_cast<uintptr_t>(ptr));
   if (it == allocations_.end() || it->second.kind != kind) {
     return Status(StatusCode::kInvalidArgument, std::string("pointer was not returned by ") +
-                                                  (kind == MemoryKind::kDevice ? "aclrtMalloc" : "aclrtMallocHost") +
-                                                  " or was already freed");
+                                                    (kind == MemoryKind::kDevice ? "aclrtMalloc" : "aclrtMallocHost") +
+                                                    " or was already freed");
   }
   Untrack(it->second);
   std::free(ptr);

@@ -48,14 +48,14 @@ std::string Join(const model::Graph& g, const std::vector<int32_t>& tensors, Col
 Status CheckBuffers(const char* what, const std::vector<BufferView>& bufs, const std::vector<size_t>& sizes) {
   if (bufs.size() != sizes.size()) {
     return Status(StatusCode::kInvalidArgument, std::string(what) + " dataset has " + std::to_string(bufs.size()) +
-                                                " buffers, the model has " + std::to_string(sizes.size()));
+                                                    " buffers, the model has " + std::to_string(sizes.size()));
   }
   for (size_t i = 0; i < bufs.size(); ++i) {
     if (bufs[i].data == nullptr || bufs[i].size < sizes[i]) {
       return Status(StatusCode::kInvalidArgument, std::string(what) + " buffer " + std::to_string(i) + " holds " +
-                                                  std::to_string(bufs[i].size) + " bytes at " +
-                                                  (bufs[i].data ? "a valid address" : "NULL") + ", the model needs " +
-                                                  std::to_string(sizes[i]));
+                                                      std::to_string(bufs[i].size) + " bytes at " +
+                                                      (bufs[i].data ? "a valid address" : "NULL") +
+                                                      ", the model needs " + std::to_string(sizes[i]));
     }
   }
   return OkStatus();

@@ -33,18 +33,18 @@ Status ReadRegularFile(const std::string& path, size_t max_bytes, const std::str
   // O_NONBLOCK: opening a FIFO with no writer must not wait for one.
   Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
   if (fd.get() < 0) {
-    return Status(codes.cannot_open, what + ": cannot open file " + Quoted(path) + " (" + std::strerror(errno) + ")");
+    return codes.cannot_open.With(what + ": cannot open file " + Quoted(path) + " (" + std::strerror(errno) + ")");
   }
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) {
-    return Status(codes.cannot_read, what + ": cannot read file " + Quoted(path) + " (" + std::strerror(errno) + ")");
+    return codes.cannot_read.With(what + ": cannot read file " + Quoted(path) + " (" + std::strerror(errno) + ")");
   }
   if (!S_ISREG(st.st_mode)) {
     const char* kind = S_ISDIR(st.st_mode) ? "not a regular file (a directory)" : "not a regular file";
-    return Status(codes.cannot_read, what + ": cannot read file " + Quoted(path) + ": " + kind);
+    return codes.cannot_read.With(what + ": cannot read file " + Quoted(path) + ": " + kind);
   }
   const auto too_large = [&] {
-    return Status(codes.cannot_read, what + ": file " + Quoted(path) + " is larger than the limit of " +
+    return codes.cannot_read.With(what + ": file " + Quoted(path) + " is larger than the limit of " +
                                          std::to_string(max_bytes) + " bytes");
   };
   if (st.st_size < 0 || static_cast<uint64_t>(st.st_size) > max_bytes) return too_large();
@@ -56,7 +56,7 @@ Status ReadRegularFile(const std::string& path, size_t max_bytes, const std::str
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
-      return Status(codes.cannot_read, what + ": cannot read file " + Quoted(path) + " (" + std::strerror(errno) + ")");
+      return codes.cannot_read.With(what + ": cannot read file " + Quoted(path) + " (" + std::strerror(errno) + ")");
     }
     // The file may grow while it is read: the cap holds for what is read.
     if (out->size() + static_cast<size_t>(n) > max_bytes) return too_large();

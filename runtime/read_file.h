@@ -18,12 +18,19 @@ constexpr size_t kMaxModelFileBytes = size_t{2} << 30;    // 2 GiB: model files 
 constexpr size_t kMaxConfigFileBytes = size_t{16} << 20;  // 16 MiB: aclInit and ACLSIM_CONFIG files
 constexpr size_t kMaxProfileFileBytes = size_t{1} << 20;  // 1 MiB: device profile files
 
-// The codes a caller reports: |cannot_open| when the path cannot be opened
+// The statuses a caller reports: |cannot_open| when the path cannot be opened
 // (missing, permission), |cannot_read| when it opens but is not a regular
 // file, is larger than the cap, or a read fails.
+struct FileError {
+  constexpr FileError(Detail d) : code(CodeOf(d)), detail(d) {}  // NOLINT: implicit by design
+  constexpr FileError(StatusCode c) : code(c) {}                 // NOLINT
+  Status With(std::string message) const { return Status(code, detail, 0, std::move(message)); }
+  StatusCode code;
+  Detail detail = Detail::kNone;
+};
 struct FileErrorCodes {
-  ErrorCode cannot_open;
-  ErrorCode cannot_read;
+  FileError cannot_open;
+  FileError cannot_read;
 };
 
 // Reads the file at |path| into |*out|. |what| starts the messages

@@ -92,7 +92,7 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
     ACLSIM_RETURN_IF_ERROR(ReadFile(env, &text));
     const std::string default_backend = options.backend;
     Status s = runtime::ApplyConfigJson(text, &options);
-    if (!s.ok()) return Status(s.code(), "ACLSIM_CONFIG=" + std::string(env) + ": " + s.message());
+    if (!s.ok()) return WithPrefix(s, "ACLSIM_CONFIG=" + std::string(env) + ": ");
     config.sources = "ACLSIM_CONFIG=" + std::string(env);
     if (options.backend != default_backend) config.backend_chooser = config.sources;
   }
@@ -100,7 +100,7 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
     std::string text;
     ACLSIM_RETURN_IF_ERROR(ReadFile(config_path, &text));
     Status s = runtime::ApplyConfigJson(text, &options);
-    if (!s.ok()) return Status(s.code(), std::string(config_path) + ": " + s.message());
+    if (!s.ok()) return WithPrefix(s, std::string(config_path) + ": ");
     config.sources += (config.sources.empty() ? "" : " and ") + std::string(config_path);
   }
   const char* backend = std::getenv("ACLSIM_BACKEND");
@@ -117,19 +117,20 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
 // option (kFileAttrInvalid) or one it does not take (kUnimplemented) gets
 // the files' names with its code unchanged.
 Status Attributed(const Status& failure, const Configuration& config) {
-  const ErrorCode code = failure.code();
-  const bool option_error = code == Detail::kFileAttrInvalid || code == StatusCode::kUnimplemented;
+  const bool option_error =
+      failure.detail() == Detail::kFileAttrInvalid || failure.code() == StatusCode::kUnimplemented;
   std::string message = failure.message();
   if (option_error && !config.sources.empty()) message = config.sources + ": " + message;
   if (config.backend_env) {
-    return Status(code, message + " (backend from ACLSIM_BACKEND=" + config.options.backend + ")");
+    return Status(failure.code(), failure.detail(), failure.value(),
+                  message + " (backend from ACLSIM_BACKEND=" + config.options.backend + ")");
   }
   // A well-formed value that names no backend, profile or profile file is
   // a bad attribute of the configuration file it came from.
-  if (!config.sources.empty() && code == StatusCode::kInvalidArgument) {
+  if (!config.sources.empty() && failure.code() == StatusCode::kInvalidArgument && failure.detail() == Detail::kNone) {
     return Status(Detail::kFileAttrInvalid, config.sources + ": " + message);
   }
-  return Status(code, message);
+  return Status(failure.code(), failure.detail(), failure.value(), std::move(message));
 }
 
 // Creates the backend |config| names, outside any runtime (the runtime's own
@@ -157,7 +158,7 @@ Status CreateLocked(const char* config_path) {
 
 Status BackendSelection(const std::string& chooser) {
   if (chooser.empty()) return OkStatus();
-  return Status(StatusCode::kUnimplemented,
+  return Status(Detail::kOptionUnsupported,
                 "the backend is chosen by the environment (" + chooser +
                     "), not by the program's configuration: its \"backend\" key and the default do not apply");
 }
@@ -205,9 +206,9 @@ Status Finalize() {
 Status CheckBackendFeature(std::string_view feature) {
   if (feature != kFeatureBackendSelection && !device::IsBackendFeature(feature)) {
     return Status(StatusCode::kInvalidArgument, "'" + std::string(feature) + "' is not a backend feature (known: " +
-                                                std::string(kFeatureBackendSelection) + ", " +
-                                                std::string(device::kFeatureClientDeviceOptions) + ", " +
-                                                std::string(device::kFeatureFreshDeviceClock) + ")");
+                                                    std::string(kFeatureBackendSelection) + ", " +
+                                                    std::string(device::kFeatureClientDeviceOptions) + ", " +
+                                                    std::string(device::kFeatureFreshDeviceClock) + ")");
   }
   std::lock_guard<std::mutex> lock(g_mu);
   if (g_runtime) {

@@ -25,7 +25,7 @@ Status NotFound(const char* what, uint64_t id) {
 }
 
 Status NotSupported(const std::string& option) {
-  return Status(StatusCode::kUnimplemented, "fixed_latency backend: option " + option + " is not supported");
+  return Status(Detail::kOptionUnsupported, "fixed_latency backend: option " + option + " is not supported");
 }
 
 class FixedLatencyDevice final : public device::Device {
@@ -268,8 +268,8 @@ class FixedLatencyBackend final : public device::Backend {
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= options_.device_count) {
       return Status(Detail::kInvalidDeviceId, "device " + std::to_string(device_id) +
-                                                       " does not exist (fixed_latency backend has " +
-                                                       std::to_string(options_.device_count) + ")");
+                                                  " does not exist (fixed_latency backend has " +
+                                                  std::to_string(options_.device_count) + ")");
     }
     return std::unique_ptr<device::Device>(new FixedLatencyDevice(device_id, options_.op_ns));
   }
@@ -282,8 +282,7 @@ class FixedLatencyBackend final : public device::Backend {
 
 StatusOr<FixedLatencyOptions> ParseFixedLatencyOptions(const nlohmann::json& options) {
   FixedLatencyOptions out;
-  if (!options.is_object())
-    return Status(Detail::kFileAttrInvalid, "fixed_latency backend: options must be an object");
+  if (!options.is_object()) return Status(Detail::kFileAttrInvalid, "fixed_latency backend: options must be an object");
   for (const auto& [key, value] : options.items()) {
     uint64_t n = 0;
     if (key == "device_count" || key == "op_ns") {
@@ -322,7 +321,7 @@ StatusOr<FixedLatencyOptions> ParseFixedLatencyOptions(const nlohmann::json& opt
 StatusOr<std::unique_ptr<device::Backend>> CreateFixedLatencyBackend(const FixedLatencyOptions& options) {
   if (options.device_count < 1 || options.device_count > 64) {
     return Status(StatusCode::kInvalidArgument, "fixed_latency backend: device_count must be in [1, 64], not " +
-                                                std::to_string(options.device_count));
+                                                    std::to_string(options.device_count));
   }
   if (options.op_ns < 1 || options.op_ns > kMaxOpNs) {
     return Status(StatusCode::kInvalidArgument,

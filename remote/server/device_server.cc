@@ -22,7 +22,7 @@ using boost::system::error_code;
 Status ServerOptions::Validate() const {
   ACLSIM_RETURN_IF_ERROR(ParseEndpoint(listen).status());
   ACLSIM_RETURN_IF_ERROR(devices.Validate());
-  if (max_sessions < 1) return Status(ErrorCode::kInvalidParam, "max_sessions must be >= 1");
+  if (max_sessions < 1) return Status(StatusCode::kInvalidArgument, "max_sessions must be >= 1");
   return OkStatus();
 }
 
@@ -77,11 +77,11 @@ Status DeviceServer::Impl::Init() {
     struct stat st {};
     if (::lstat(ep.path.c_str(), &st) == 0) {
       if (!S_ISSOCK(st.st_mode)) {
-        return Status(ErrorCode::kInvalidParam, "listen path " + ep.path + " exists and is not a socket");
+        return Status(StatusCode::kInvalidArgument, "listen path " + ep.path + " exists and is not a socket");
       }
       asio::local::stream_protocol::socket probe(io_);
       probe.connect(asio::local::stream_protocol::endpoint(ep.path), ec);
-      if (!ec) return Status(ErrorCode::kInvalidParam, "another server is listening on " + ep.path);
+      if (!ec) return Status(StatusCode::kInvalidArgument, "another server is listening on " + ep.path);
       ::unlink(ep.path.c_str());  // stale socket of a dead server
     }
     unix_acceptor_.emplace(io_);
@@ -94,7 +94,7 @@ Status DeviceServer::Impl::Init() {
     tcp_acceptor_.emplace(io_);
     asio::ip::address address = asio::ip::make_address(ep.host, ec);
     if (!ec && !address.is_loopback()) {
-      return Status(ErrorCode::kInvalidParam, "refusing to listen on non-loopback address " + ep.host);
+      return Status(StatusCode::kInvalidArgument, "refusing to listen on non-loopback address " + ep.host);
     }
     asio::ip::tcp::endpoint bind_ep(address, ep.port);
     if (!ec) tcp_acceptor_->open(bind_ep.protocol(), ec);
@@ -104,7 +104,7 @@ Status DeviceServer::Impl::Init() {
     if (!ec) ep.port = tcp_acceptor_->local_endpoint(ec).port();
   }
   if (ec) {
-    return Status(ErrorCode::kRtInternalError, "cannot listen on " + options_.listen + ": " + ec.message());
+    return Status(StatusCode::kInternal, "cannot listen on " + options_.listen + ": " + ec.message());
   }
   endpoint_ = FormatEndpoint(ep);
   return OkStatus();

@@ -91,8 +91,9 @@ bool Session::WriteResponse(const FrameHeader& request, const Status& status, co
   Writer prefix;
   if (request.version < 2) {
     // A v1 client reads {i32 ACL code, string}: enough for it to name the
-    // version mismatch of its Hello.
-    prefix.I32(static_cast<int32_t>(status.code()));
+    // version mismatch of its Hello, the only reply it gets.
+    constexpr int32_t kV1FeatureNotSupport = 207000;  // ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+    prefix.I32(status.ok() ? 0 : kV1FeatureNotSupport);
     prefix.Str(status.message());
   } else {
     EncodeStatus(prefix, status);
@@ -130,7 +131,7 @@ void Session::Serve() {
     try {
       status = Dispatch(state_, h, r, body);
     } catch (const std::exception& e) {
-      status = Status(ErrorCode::kRtInternalError, std::string("device server: ") + e.what());
+      status = Status(StatusCode::kInternal, std::string("device server: ") + e.what());
     }
     if (!WriteResponse(h, status, body) || state_.close_after_reply) break;
   }

@@ -2,14 +2,14 @@
 //
 // The format is documented in docs/model_format.md. Parsing uses nlohmann-json;
 // validation covers required fields, known dtypes/formats/engines, unique tensor
-// and op names, dangling references and cycles. Errors map to the ACL codes a
-// user of aclmdlLoadFromFile/aclmdlLoadFromMem sees:
-//   kGeExecModelPathInvalid  file cannot be opened (as CANN: 145002)
-//   kReadModelFailure   file opened but not readable
+// and op names, dangling references and cycles. Errors (details; the API
+// edge gives a user of aclmdlLoadFromFile/aclmdlLoadFromMem CANN's codes):
+//   kFileUnusable       file cannot be opened (145002)
+//   kFileRead           file opened but not readable
 //   kModelSizeInvalid   empty input
-//   kDeserializeModel   not JSON / not an object / wrong schema tag
+//   kModelDeserialize   not JSON / not an object / wrong schema tag
 //   kModelMissingAttr   a required field is absent
-//   kParseModel         any other violation (the message names the field/op)
+//   kModelParse         any other violation (the message names the field/op)
 #ifndef ACLSIM_RUNTIME_MODEL_GRAPH_LOADER_H_
 #define ACLSIM_RUNTIME_MODEL_GRAPH_LOADER_H_
 
@@ -27,7 +27,7 @@ inline constexpr std::string_view kGraphSchemaTag = "aclsim.graph.v1";
 // (stable with respect to the file order).
 StatusOr<Graph> LoadGraphFromJson(std::string_view text);
 
-// Reads |path| and calls LoadGraphFromJson. Unreadable file → kReadModelFailure.
+// Reads |path| and calls LoadGraphFromJson. Unreadable file → kFileRead.
 StatusOr<Graph> LoadGraphFromFile(const std::string& path);
 
 }  // namespace aclsim::model
