@@ -1,5 +1,6 @@
 #include "runtime/memory.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -12,15 +13,17 @@ StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, siz
   if (size == 0) return Status(StatusCode::kInvalidArgument, "allocation size must be > 0");
   std::lock_guard<std::mutex> lock(mu_);
   if (kind == MemoryKind::kDevice) {
-    uint64_t used = 0;
-    for (const auto& [addr, a] : allocations_) {
-      if (a.kind == MemoryKind::kDevice && a.device_id == device_id) used += a.size;
+    auto found = device_bytes_.find(device_id);
+    const uint64_t used = found == device_bytes_.end() ? 0 : found->second;
+    if (size > capacity_bytes || used > capacity_bytes - size) {
+      return Status(Detail::kDeviceMemory, "device " + std::to_string(device_id) +
+                                                        " memory exhausted: " + std::to_string(used) +
+                                                        " bytes in use, " + std::to_string(size) +
+                                                        " requested, capacity " + std::to_string(capacity_bytes));
     }
-    if (size > capacity_bytes || used + size > capacity_bytes) {
-      return Status(Detail::kDeviceMemory, "device " + std::to_string(device_id) + " memory exhausted: " +
-                                               std::to_string(used) + " bytes in use, " + std::to_string(size) +
-                                               " requested, capacity " + std::to_string(capacity_bytes));
-    }
+  }
+  if (size > SIZE_MAX - 63) {
+    return Status(Detail::kDeviceMemory, "host allocation of " + std::to_string(size) + " bytes failed");
   }
   size_t rounded = (size + 63) / 64 * 64;
   void* p = std::aligned_alloc(64, rounded);
@@ -29,6 +32,7 @@ StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, siz
   }
   std::memset(p, 0, rounded);
   allocations_.emplace(reinterpret_cast<uintptr_t>(p), Allocation{size, kind, device_id});
+  if (kind == MemoryKind::kDevice) device_bytes_[device_id] += size;
   return p;
 }
 
@@ -40,6 +44,7 @@ Status MemoryRegistry::Free(MemoryKind kind, void* ptr) {
                                                     (kind == MemoryKind::kDevice ? "aclrtMalloc" : "aclrtMallocHost") +
                                                     " or was already freed");
   }
+  Untrack(it->second);
   std::free(ptr);
   allocations_.erase(it);
   return OkStatus();
@@ -50,7 +55,9 @@ const MemoryRegistry::Allocation* MemoryRegistry::FindRange(const void* p, size_
   auto it = allocations_.upper_bound(addr);
   if (it == allocations_.begin()) return nullptr;
   --it;
-  if (addr + n > it->first + it->second.size) return nullptr;
+  // addr >= it->first; compare lengths so that no sum can wrap.
+  const uintptr_t offset = addr - it->first;
+  if (offset > it->second.size || n > it->second.size - offset) return nullptr;
   return &it->second;
 }
 
@@ -98,6 +105,7 @@ void MemoryRegistry::FreeAll(int32_t device_id) {
   std::lock_guard<std::mutex> lock(mu_);
   for (auto it = allocations_.begin(); it != allocations_.end();) {
     if (device_id < 0 || (it->second.kind == MemoryKind::kDevice && it->second.device_id == device_id)) {
+      Untrack(it->second);
       std::free(reinterpret_cast<void*>(it->first));
       it = allocations_.erase(it);
     } else {
@@ -108,11 +116,16 @@ void MemoryRegistry::FreeAll(int32_t device_id) {
 
 uint64_t MemoryRegistry::DeviceBytesInUse(int32_t device_id) const {
   std::lock_guard<std::mutex> lock(mu_);
-  uint64_t used = 0;
-  for (const auto& [addr, a] : allocations_) {
-    if (a.kind == MemoryKind::kDevice && a.device_id == device_id) used += a.size;
-  }
-  return used;
+  auto it = device_bytes_.find(device_id);
+  return it == device_bytes_.end() ? 0 : it->second;
+}
+
+void MemoryRegistry::Untrack(const Allocation& a) {
+  if (a.kind != MemoryKind::kDevice) return;
+  auto it = device_bytes_.find(a.device_id);
+  if (it == device_bytes_.end()) return;
+  it->second -= a.size;
+  if (it->second == 0) device_bytes_.erase(it);
 }
 
 }  // namespace aclsim::runtime

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "runtime/status.h"
@@ -56,9 +57,14 @@ class MemoryRegistry {
   };
   // Allocation containing [p, p+n), or nullptr. Requires mu_.
   const Allocation* FindRange(const void* p, size_t n) const;
+  // Removes a device allocation from device_bytes_. Requires mu_.
+  void Untrack(const Allocation& a);
 
   mutable std::mutex mu_;
   std::map<uintptr_t, Allocation> allocations_;
+  // Bytes of live device allocations per device: Allocate checks the
+  // capacity in O(1) instead of summing every allocation.
+  std::unordered_map<int32_t, uint64_t> device_bytes_;
 };
 
 }  // namespace aclsim::runtime

@@ -98,6 +98,13 @@ prof::OpTableRef ModelRegistry::BuildOpTable(const model::Graph& graph, const st
 }
 
 StatusOr<ModelRef> ModelRegistry::Load(DeviceState* device, model::Graph graph) {
+  // The loaders reject oversized tensors; a graph built by other means is
+  // checked here too, so that no size below saturates.
+  for (const model::Tensor& t : graph.tensors) {
+    if (t.ElementCount() > model::kMaxTensorElements) {
+      return Status(Detail::kModelParse, "model: tensor '" + t.name + "' is too large (more than 2^40 elements)");
+    }
+  }
   auto exe = device->device().LoadGraph(graph);
   if (!exe.ok()) return exe.status();
   auto loaded = std::make_shared<LoadedModel>();

@@ -4,13 +4,16 @@
 // ascending. Acquire(k, ready, duration) places a task needing k cores at the
 // earliest time >= ready when k cores are free (greedy list scheduling in
 // submission order, no backfilling into earlier gaps) and marks those cores
-// busy until the task ends. O(cores) per call; no allocation.
+// busy until the task ends. O(cores) per call; no allocation. Times saturate
+// at kMaxVirtualTimeNs.
 #ifndef ACLSIM_SIM_CORE_POOL_H_
 #define ACLSIM_SIM_CORE_POOL_H_
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
+
+#include "runtime/time_limits.h"
 
 namespace aclsim::sim {
 
@@ -25,8 +28,8 @@ class CorePool {
   int64_t Acquire(uint32_t cores, int64_t ready_ns, int64_t duration_ns) {
     const size_t n = free_at_ns_.size();
     const size_t k = std::clamp<size_t>(cores, 1, n);
-    const int64_t start = std::max(ready_ns, free_at_ns_[k - 1]);
-    const int64_t end = start + duration_ns;
+    const int64_t start = std::min(std::max(ready_ns, free_at_ns_[k - 1]), kMaxVirtualTimeNs);
+    const int64_t end = AddTimeNs(start, duration_ns);  // saturates (runtime/time_limits.h)
     if (k == n) {
       std::fill(free_at_ns_.begin(), free_at_ns_.end(), end);
       return start;

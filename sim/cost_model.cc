@@ -4,6 +4,9 @@
 #include <cmath>
 #include <string_view>
 
+#include "runtime/checked_math.h"
+#include "runtime/time_limits.h"
+
 namespace aclsim::sim {
 namespace {
 
@@ -35,8 +38,10 @@ uint64_t VectorFlopsPerElement(std::string_view type) {
 
 OpWork ComputeOpWork(const Graph& graph, const Op& op) {
   OpWork work;
-  for (int32_t t : op.inputs) work.bytes += static_cast<uint64_t>(graph.tensor(t).SizeBytes());
-  for (int32_t t : op.outputs) work.bytes += static_cast<uint64_t>(graph.tensor(t).SizeBytes());
+  for (int32_t t : op.inputs)
+    work.bytes = SaturatingAdd(work.bytes, static_cast<uint64_t>(graph.tensor(t).SizeBytes()));
+  for (int32_t t : op.outputs)
+    work.bytes = SaturatingAdd(work.bytes, static_cast<uint64_t>(graph.tensor(t).SizeBytes()));
   if (!op.inputs.empty()) work.compute_dtype = graph.tensor(op.inputs[0]).dtype;
   const model::Tensor* out = op.outputs.empty() ? nullptr : &graph.tensor(op.outputs[0]);
   const uint64_t out_elems = out ? Elements(*out) : 0;
@@ -45,7 +50,7 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
   if (IsOneOf(type, {"Conv2D", "Conv3D", "Conv2DBackpropInput"}) && op.inputs.size() >= 2) {
     const auto& w = graph.tensor(op.inputs[1]);
     uint64_t per_output = w.shape.empty() ? 0 : Elements(w) / static_cast<uint64_t>(w.shape[0]);
-    work.macs = out_elems * per_output;
+    work.macs = SaturatingMul(out_elems, per_output);
   } else if (IsOneOf(type, {"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2"}) && op.inputs.size() >= 2) {
     const auto& a = graph.tensor(op.inputs[0]);
     bool transpose_a =
@@ -56,17 +61,21 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
     } else if (a.shape.size() == 1) {
       k = static_cast<uint64_t>(a.shape[0]);
     }
-    work.macs = out_elems * k;
+    work.macs = SaturatingMul(out_elems, k);
   } else if (IsOneOf(type, {"FlashAttentionScore", "FusedInferAttentionScore", "Attention"}) && op.inputs.size() >= 2) {
     const auto& q = graph.tensor(op.inputs[0]);
     const auto& k = graph.tensor(op.inputs[1]);
     if (q.shape.size() == 4 && k.shape.size() == 4) {
       // QK^T and AV, each B*N*S*Skv*D MACs.
-      work.macs = 2 * static_cast<uint64_t>(q.shape[0] * q.shape[1] * q.shape[2] * k.shape[2] * q.shape[3]);
+      uint64_t macs = 2;
+      for (int64_t d : {q.shape[0], q.shape[1], q.shape[2], k.shape[2], q.shape[3]}) {
+        macs = SaturatingMul(macs, static_cast<uint64_t>(d));
+      }
+      work.macs = macs;
     }
   }
   if (work.macs > 0) {
-    work.flops = 2 * work.macs;
+    work.flops = SaturatingMul<uint64_t>(2, work.macs);
     return work;
   }
   if (IsOneOf(type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool", "MaxPoolV3",
@@ -75,7 +84,7 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
     work.flops = Elements(graph.tensor(op.inputs[0]));
     return work;
   }
-  work.flops = out_elems * VectorFlopsPerElement(type);
+  work.flops = SaturatingMul(out_elems, VectorFlopsPerElement(type));
   return work;
 }
 
@@ -84,21 +93,28 @@ uint32_t CostModel::BlockDim(const Graph& graph, const Op& op) const {
   if (op.block_dim) return std::min(*op.block_dim, cores);
   if (op.engine == model::Engine::kAiCpu) return 1;
   uint64_t out_elems = 0;
-  for (int32_t t : op.outputs) out_elems += static_cast<uint64_t>(graph.tensor(t).ElementCount());
+  for (int32_t t : op.outputs)
+    out_elems = SaturatingAdd(out_elems, static_cast<uint64_t>(graph.tensor(t).ElementCount()));
   const uint64_t chunk = op.engine == model::Engine::kAiCore ? 256 : 2048;
-  uint64_t blocks = (out_elems + chunk - 1) / chunk;
+  uint64_t blocks = out_elems / chunk + (out_elems % chunk != 0 ? 1 : 0);
   return static_cast<uint32_t>(std::clamp<uint64_t>(blocks, 1, cores));
 }
 
 int64_t CostModel::DurationNs(const Op& op, const OpWork& work, uint32_t block_dim) const {
-  if (op.duration_ns) return *op.duration_ns;
+  if (op.duration_ns) return std::clamp<int64_t>(*op.duration_ns, 0, kMaxTaskDurationNs);
   const auto engine = static_cast<size_t>(op.engine);
   const uint32_t cores = std::max<uint32_t>(1, profile_.CoreCount(op.engine));
-  const double peak = profile_.PeakFlopsPerS(op.engine, work.compute_dtype) *
+  const double peak = std::max(kMinRatePerS, profile_.PeakFlopsPerS(op.engine, work.compute_dtype)) *
                       static_cast<double>(std::max<uint32_t>(1, block_dim)) / cores;
   const double compute_s = static_cast<double>(work.flops) / peak;
-  const double memory_s = static_cast<double>(work.bytes) / profile_.memory_bandwidth_bytes_per_s;
-  return profile_.launch_overhead_ns[engine] + static_cast<int64_t>(std::ceil(std::max(compute_s, memory_s) * 1e9));
+  const double memory_s =
+      static_cast<double>(work.bytes) / std::max(kMinRatePerS, profile_.memory_bandwidth_bytes_per_s);
+  // Profiles are range-checked (device_profile.h) but a struct built in code
+  // is not: clamp, so that no rate or overhead can produce a negative or
+  // wrapped duration (runtime/time_limits.h).
+  const int64_t overhead = std::clamp<int64_t>(profile_.launch_overhead_ns[engine], 0, kMaxTaskDurationNs);
+  const int64_t work_ns = CeilToInt64Clamped(std::max(compute_s, memory_s) * 1e9, kMaxTaskDurationNs);
+  return std::min(overhead + work_ns, kMaxTaskDurationNs);
 }
 
 }  // namespace aclsim::sim

@@ -10,9 +10,11 @@
 #ifndef ACLSIM_SIM_COST_MODEL_H_
 #define ACLSIM_SIM_COST_MODEL_H_
 
+#include <algorithm>
 #include <cstdint>
 
 #include "runtime/model/graph.h"
+#include "runtime/time_limits.h"
 #include "sim/device_profile.h"
 
 namespace aclsim::sim {
@@ -37,12 +39,13 @@ class CostModel {
   // engine's core count. AI_CPU ops use one core.
   uint32_t BlockDim(const model::Graph& graph, const model::Op& op) const;
 
-  // Duration in ns of |op| with |work| on |block_dim| cores.
+  // Duration in ns of |op| with |work| on |block_dim| cores, in
+  // [0, kMaxTaskDurationNs] whatever the profile's values.
   int64_t DurationNs(const model::Op& op, const OpWork& work, uint32_t block_dim) const;
 
   // The fixed scheduling/launch part of every duration on |engine|.
   int64_t LaunchOverheadNs(model::Engine engine) const {
-    return profile_.launch_overhead_ns[static_cast<size_t>(engine)];
+    return std::clamp<int64_t>(profile_.launch_overhead_ns[static_cast<size_t>(engine)], 0, kMaxTaskDurationNs);
   }
 
  private:

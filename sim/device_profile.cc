@@ -1,11 +1,11 @@
 #include "sim/device_profile.h"
 
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/read_file.h"
+#include "runtime/time_limits.h"
 #include "sim/builtin_profiles.h"
 
 namespace aclsim::sim {
@@ -49,33 +49,38 @@ StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text) {
     *out = it->get<std::string>();
     return OkStatus();
   };
-  auto get_uint = [&](const char* key, uint64_t min_value, uint64_t* out) -> Status {
+  // Ranges are checked on the 64-bit value, before any narrowing.
+  auto get_uint = [&](const char* key, uint64_t min_value, uint64_t max_value, uint64_t* out) -> Status {
     auto it = doc.find(key);
-    if (it == doc.end() || !it->is_number_unsigned() || it->get<uint64_t>() < min_value) {
-      return ProfileError(std::string("'") + key + "' must be an integer >= " + std::to_string(min_value));
+    if (it == doc.end() || !it->is_number_unsigned() || it->get<uint64_t>() < min_value ||
+        it->get<uint64_t>() > max_value) {
+      return ProfileError(std::string("'") + key + "' must be an integer in [" + std::to_string(min_value) + ", " +
+                          std::to_string(max_value) + "]");
     }
     *out = it->get<uint64_t>();
+    return OkStatus();
+  };
+  auto get_rate = [&](const json& v, const std::string& what, double* out) -> Status {
+    if (!v.is_number() || !(v.get<double>() >= kMinRatePerS && v.get<double>() <= kMaxRatePerS)) {
+      return ProfileError(what + " must be a positive number in [1e3, 1e21]");
+    }
+    *out = v.get<double>();
     return OkStatus();
   };
   ACLSIM_RETURN_IF_ERROR(get_string("name", &p.name));
   ACLSIM_RETURN_IF_ERROR(get_string("soc_name", &p.soc_name));
   if (auto it = doc.find("class"); it != doc.end() && it->is_string()) p.device_class = it->get<std::string>();
   uint64_t v = 0;
-  ACLSIM_RETURN_IF_ERROR(get_uint("memory_bytes", 1, &p.memory_bytes));
-  ACLSIM_RETURN_IF_ERROR(get_uint("ai_core_count", 1, &v));
+  ACLSIM_RETURN_IF_ERROR(get_uint("memory_bytes", 1, kMaxMemoryBytes, &p.memory_bytes));
+  ACLSIM_RETURN_IF_ERROR(get_uint("ai_core_count", 1, kMaxCores, &v));
   p.ai_core_count = static_cast<uint32_t>(v);
-  ACLSIM_RETURN_IF_ERROR(get_uint("vector_core_count", 1, &v));
+  ACLSIM_RETURN_IF_ERROR(get_uint("vector_core_count", 1, kMaxCores, &v));
   p.vector_core_count = static_cast<uint32_t>(v);
-  ACLSIM_RETURN_IF_ERROR(get_uint("aicpu_count", 1, &v));
+  ACLSIM_RETURN_IF_ERROR(get_uint("aicpu_count", 1, kMaxCores, &v));
   p.aicpu_count = static_cast<uint32_t>(v);
-  if (p.ai_core_count > 1024 || p.vector_core_count > 1024 || p.aicpu_count > 1024) {
-    return ProfileError("core counts must be at most 1024");
-  }
   auto bw = doc.find("memory_bandwidth_bytes_per_s");
-  if (bw == doc.end() || !bw->is_number() || bw->get<double>() <= 0) {
-    return ProfileError("'memory_bandwidth_bytes_per_s' must be a positive number");
-  }
-  p.memory_bandwidth_bytes_per_s = bw->get<double>();
+  if (bw == doc.end()) return ProfileError("missing 'memory_bandwidth_bytes_per_s'");
+  ACLSIM_RETURN_IF_ERROR(get_rate(*bw, "'memory_bandwidth_bytes_per_s'", &p.memory_bandwidth_bytes_per_s));
 
   constexpr std::array<model::Engine, 3> kEngines = {model::Engine::kAiCore, model::Engine::kAiVector,
                                                      model::Engine::kAiCpu};
@@ -86,8 +91,9 @@ StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text) {
   if (peaks == doc.end() || !peaks->is_object()) return ProfileError("missing 'peak_flops_per_s'");
   for (size_t e = 0; e < kEngines.size(); ++e) {
     auto o = overhead->find(kEngineKeys[e]);
-    if (o == overhead->end() || !o->is_number_integer() || o->get<int64_t>() < 0) {
-      return ProfileError(std::string("launch_overhead_ns.") + kEngineKeys[e] + " must be a non-negative integer");
+    if (o == overhead->end() || !o->is_number_integer() || o->get<int64_t>() < 0 ||
+        o->get<int64_t>() > kMaxLaunchOverheadNs) {
+      return ProfileError(std::string("launch_overhead_ns.") + kEngineKeys[e] + " must be an integer in [0, 10^9]");
     }
     p.launch_overhead_ns[e] = o->get<int64_t>();
     auto table = peaks->find(kEngineKeys[e]);
@@ -97,10 +103,7 @@ StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text) {
     for (auto it = table->begin(); it != table->end(); ++it) {
       auto dtype = model::ParseDataType(it.key());
       if (!dtype) return ProfileError("unknown dtype '" + it.key() + "' in peak_flops_per_s");
-      if (!it.value().is_number() || it.value().get<double>() <= 0) {
-        return ProfileError("peak for '" + it.key() + "' must be a positive number");
-      }
-      p.peak_flops_per_s[e][*dtype] = it.value().get<double>();
+      ACLSIM_RETURN_IF_ERROR(get_rate(it.value(), "peak for '" + it.key() + "'", &p.peak_flops_per_s[e][*dtype]));
     }
   }
   return p;
@@ -123,11 +126,10 @@ std::vector<std::string> BuiltinDeviceProfileNames() {
 }
 
 StatusOr<DeviceProfile> LoadDeviceProfileFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kInvalidArgument, "config: cannot read device profile '" + path + "'");
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return ParseDeviceProfile(buf.str());
+  std::string text;
+  ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxProfileFileBytes, "config: device profile",
+                                         {StatusCode::kInvalidArgument, StatusCode::kInvalidArgument}, &text));
+  return ParseDeviceProfile(text);
 }
 
 }  // namespace aclsim::sim

@@ -20,6 +20,13 @@
 
 namespace aclsim::sim {
 
+// Ranges a parsed profile is checked against (runtime/time_limits.h bounds
+// the rates and overheads that feed time): memory_bytes in [1, 2^50],
+// core counts in [1, 1024], memory bandwidth and peak rates in [1e3, 1e21]
+// per second, launch overheads in [0, 10^9] ns.
+constexpr uint64_t kMaxMemoryBytes = uint64_t{1} << 50;
+constexpr uint64_t kMaxCores = 1024;
+
 struct DeviceProfile {
   std::string name;
   std::string soc_name;

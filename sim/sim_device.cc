@@ -268,13 +268,13 @@ void SimDevice::ScheduleGraphLocked(StreamState* s, const Executable& exe, devic
                                            ") failed on device " + std::to_string(device_id_) + " (injected fault)");
         break;
       }
-      ready += StallNs(task_id);
+      ready = AddTimeNs(ready, StallNs(task_id));
     }
     const int64_t duration = Jitter(op.duration_ns);
     const int64_t start = pools_[static_cast<size_t>(op.engine)].Acquire(op.block_dim, ready, duration);
     sched->start_ns[i] = start;
-    sched->end_ns[i] = start + duration;
-    sched->stream_tail_ns[op.stream] = start + duration;
+    sched->end_ns[i] = AddTimeNs(start, duration);
+    sched->stream_tail_ns[op.stream] = sched->end_ns[i];
   }
   *out_done = i;
   // Ops that completed before a failure are reported; the stream continues
@@ -327,7 +327,7 @@ StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const 
     if (FailsHere(task, nullptr, &error)) {
       return Status::DeviceError(error, "marker task " + std::to_string(task) + " failed (injected fault)");
     }
-    s->tail_ns += StallNs(task);
+    s->tail_ns = AddTimeNs(s->tail_ns, StallNs(task));
   }
   device::CompletionSinkSlot::Delivery delivery = sinks_.Acquire();
   if (delivery.sink() != nullptr) {

@@ -3,19 +3,23 @@
 #include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/handles.h"
+#include "api/src/live_handles.h"
 
 using aclsim::api::InvalidParam;
+using aclsim::api::LiveHandles;
 
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) try {
-  return new aclDataBuffer{data, size};  // (NULL, 0) is allowed, as in CANN
+  return LiveHandles<aclDataBuffer>::Global().Create(data, size);  // (NULL, 0) is allowed, as in CANN
 }
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) try {
   if (dataBuffer == nullptr) return InvalidParam("aclDestroyDataBuffer", "dataBuffer is NULL");
-  delete dataBuffer;
+  if (!LiveHandles<aclDataBuffer>::Global().Destroy(dataBuffer)) {
+    return InvalidParam("aclDestroyDataBuffer", "dataBuffer is not a live data buffer (already destroyed?)");
+  }
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH

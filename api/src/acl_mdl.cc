@@ -9,10 +9,12 @@
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
+#include "api/src/live_handles.h"
 #include "runtime/model/model_loader.h"
 
 using aclsim::api::Convert;
 using aclsim::api::InvalidParam;
+using aclsim::api::LiveHandles;
 
 namespace {
 
@@ -127,12 +129,14 @@ ACLSIM_EDGE_CATCH
 
 // ------------------------------------------------------------ descriptions
 
-ACL_FUNC_VISIBILITY aclmdlDesc* aclmdlCreateDesc(void) try { return new aclmdlDesc(); }
+ACL_FUNC_VISIBILITY aclmdlDesc* aclmdlCreateDesc(void) try { return LiveHandles<aclmdlDesc>::Global().Create(); }
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclmdlDestroyDesc(aclmdlDesc* modelDesc) try {
   if (modelDesc == nullptr) return InvalidParam("aclmdlDestroyDesc", "modelDesc is NULL");
-  delete modelDesc;
+  if (!LiveHandles<aclmdlDesc>::Global().Destroy(modelDesc)) {
+    return InvalidParam("aclmdlDestroyDesc", "modelDesc is not a live model description (already destroyed?)");
+  }
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
@@ -278,12 +282,16 @@ ACLSIM_EDGE_CATCH
 
 // ---------------------------------------------------------------- datasets
 
-ACL_FUNC_VISIBILITY aclmdlDataset* aclmdlCreateDataset(void) try { return new aclmdlDataset(); }
+ACL_FUNC_VISIBILITY aclmdlDataset* aclmdlCreateDataset(void) try {
+  return LiveHandles<aclmdlDataset>::Global().Create();
+}
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) try {
   if (dataset == nullptr) return InvalidParam("aclmdlDestroyDataset", "dataset is NULL");
-  delete dataset;
+  if (!LiveHandles<aclmdlDataset>::Global().Destroy(dataset)) {
+    return InvalidParam("aclmdlDestroyDataset", "dataset is not a live dataset (already destroyed?)");
+  }
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH

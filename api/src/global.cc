@@ -1,10 +1,9 @@
 #include "api/src/global.h"
 
+#include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <mutex>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +11,7 @@
 #include "runtime/config.h"
 #include "runtime/device/c_api/plugin_backend.h"
 #include "runtime/log.h"
+#include "runtime/read_file.h"
 
 namespace aclsim::api {
 namespace {
@@ -57,13 +57,10 @@ const device::BackendRegistry& RegistryFor(const std::string& backend, device::B
   return *plugin_registry;
 }
 
+// A configuration file: a regular file of at most kMaxConfigFileBytes, else
+// kFileUnusable (runtime/read_file.h).
 Status ReadFile(const char* path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(Detail::kFileUnusable, std::string("cannot read config file '") + path + "'");
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  *out = buf.str();
-  return OkStatus();
+  return ReadRegularFile(path, kMaxConfigFileBytes, "config", {Detail::kFileUnusable, Detail::kFileUnusable}, out);
 }
 
 // The options and where they came from.
@@ -84,8 +81,11 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
   Configuration config;
   runtime::RuntimeOptions& options = config.options;
   if (const char* level = std::getenv("ASCEND_GLOBAL_LOG_LEVEL"); level != nullptr && *level != '\0') {
-    int v = std::atoi(level);
-    if (v >= 0 && v <= 4) options.log_level = static_cast<LogLevel>(v);
+    // Range-checked on the full value (atoi would narrow "4294967298" to 2).
+    char* end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(level, &end, 10);
+    if (errno == 0 && *end == '\0' && v >= 0 && v <= 4) options.log_level = static_cast<LogLevel>(v);
   }
   if (const char* env = std::getenv("ACLSIM_CONFIG"); env != nullptr && *env != '\0') {
     std::string text;

@@ -9,6 +9,7 @@
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
+#include "api/src/live_handles.h"
 #include "api/src/prof_api.h"
 #include "runtime/log.h"
 #include "runtime/prof/msproftx.h"
@@ -102,12 +103,14 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, 
     Convert(__func__, config.status());
     return nullptr;
   }
-  return new aclprofConfig{std::move(config).value()};
+  return api::LiveHandles<aclprofConfig>::Global().Create(std::move(config).value());
 }
 
 aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
   if (profilerConfig == nullptr) return InvalidParam("aclprofDestroyConfig", "profilerConfig is NULL");
-  delete profilerConfig;
+  if (!api::LiveHandles<aclprofConfig>::Global().Destroy(profilerConfig)) {
+    return InvalidParam("aclprofDestroyConfig", "profilerConfig is not a live config (already destroyed?)");
+  }
   return ACL_SUCCESS;
 }
 
@@ -153,7 +156,7 @@ int aclprofRegisterDeviceCallback(void) { return ACL_SUCCESS; }  // devices open
 // ----------------------------------------------------------- step markers
 
 aclprofStepInfo* aclprofCreateStepInfo(void) {
-  return new aclprofStepInfo{false, false, g_next_step_index.fetch_add(1)};
+  return api::LiveHandles<aclprofStepInfo>::Global().Create(false, false, g_next_step_index.fetch_add(1));
 }
 
 void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
@@ -161,7 +164,9 @@ void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
     SetError(ACL_ERROR_INVALID_PARAM, "aclprofDestroyStepInfo: stepinfo is NULL");
     return;
   }
-  delete stepinfo;
+  if (!api::LiveHandles<aclprofStepInfo>::Global().Destroy(stepinfo)) {
+    SetError(ACL_ERROR_INVALID_PARAM, "aclprofDestroyStepInfo: stepinfo is not a live step info (already destroyed?)");
+  }
 }
 
 aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, aclrtStream stream) {

@@ -7,6 +7,7 @@
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
+#include "api/src/live_handles.h"
 #include "api/src/prof_api.h"
 #include "runtime/prof/op_desc.h"
 #include "runtime/prof/op_name_table.h"
@@ -67,7 +68,7 @@ aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch, aclp
     SetError(ACL_ERROR_INVALID_PARAM, "aclprofCreateSubscribeConfig: timeInfoSwitch must be 0 or 1");
     return nullptr;
   }
-  auto* config = new aclprofSubscribeConfig();
+  auto* config = api::LiveHandles<aclprofSubscribeConfig>::Global().Create();
   config->config.time_info = timeInfoSwitch;
   config->config.aicore_metrics = static_cast<int32_t>(aicoreMetrics);
   config->config.fd = static_cast<int*>(fd);
@@ -76,7 +77,9 @@ aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch, aclp
 
 aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig* profSubscribeConfig) {
   if (profSubscribeConfig == nullptr) return InvalidParam("aclprofDestroySubscribeConfig", "config is NULL");
-  delete profSubscribeConfig;
+  if (!api::LiveHandles<aclprofSubscribeConfig>::Global().Destroy(profSubscribeConfig)) {
+    return InvalidParam("aclprofDestroySubscribeConfig", "config is not a live subscribe config (already destroyed?)");
+  }
   return ACL_SUCCESS;
 }
 

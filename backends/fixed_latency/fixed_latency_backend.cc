@@ -10,6 +10,7 @@
 
 #include "runtime/device/faults.h"
 #include "runtime/device/sink_slot.h"
+#include "runtime/time_limits.h"
 
 namespace aclsim::fixed_latency {
 namespace {
@@ -113,9 +114,10 @@ class FixedLatencyDevice final : public device::Device {
       device::VirtualTimeNs t = std::max(s->second, clock_ns_);
       delivery = sinks_.Acquire();
       if (delivery.sink() != nullptr) records.reserve(ops.size());
-      for (size_t i = 0; i < ops.size(); ++i, t += op_ns_) {
+      // Timelines saturate at kMaxVirtualTimeNs (runtime/time_limits.h).
+      for (size_t i = 0; i < ops.size(); ++i, t = AddTimeNs(t, op_ns_)) {
         if (delivery.sink() == nullptr) continue;
-        device::CompletionRecord rec = Record(stream, first_task + i, t, t + op_ns_);
+        device::CompletionRecord rec = Record(stream, first_task + i, t, AddTimeNs(t, op_ns_));
         rec.engine = ops[i].engine;
         rec.block_dim = ops[i].block_dim;
         rec.model_tag = launch.model_tag;
@@ -288,7 +290,11 @@ StatusOr<FixedLatencyOptions> ParseFixedLatencyOptions(const nlohmann::json& opt
         return Status(Detail::kFileAttrInvalid, "config: aclsim." + key + " must be a non-negative integer");
       }
       if (key == "device_count") {
-        out.device_count = static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX));
+        // Checked before narrowing: 2^32 + 5 must not become 5.
+        if (n < 1 || n > 64) {
+          return Status(Detail::kFileAttrInvalid, "config: aclsim.device_count must be an integer in [1, 64]");
+        }
+        out.device_count = static_cast<uint32_t>(n);
       } else {
         out.op_ns = static_cast<int64_t>(std::min<uint64_t>(n, INT64_MAX));
       }

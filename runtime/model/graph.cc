@@ -1,8 +1,11 @@
 #include "runtime/model/graph.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <utility>
+
+#include "runtime/checked_math.h"
 
 namespace aclsim::model {
 namespace {
@@ -101,8 +104,12 @@ const char* EngineName(Engine engine) {
 
 int64_t Tensor::ElementCount() const {
   int64_t count = 1;
-  for (int64_t d : shape) count *= d;
+  for (int64_t d : shape) count = SaturatingMul<int64_t>(count, std::max<int64_t>(d, 0));
   return count;
+}
+
+int64_t Tensor::SizeBytes() const {
+  return SaturatingMul<int64_t>(ElementCount(), static_cast<int64_t>(DataTypeSize(dtype)));
 }
 
 int64_t Op::IntAttr(std::string_view key, int64_t fallback) const {

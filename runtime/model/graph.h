@@ -62,6 +62,11 @@ std::optional<Engine> ParseEngine(std::string_view text);
 // "AI_CORE", "AI_VECTOR_CORE", "AI_CPU" (msprof task-type spelling).
 const char* EngineName(Engine engine);
 
+// The most elements a tensor may have (2^40, as for ONNX): every loader
+// rejects a larger tensor with kModelParse, so sizes computed from a loaded
+// graph (at most 2^43 bytes per tensor) never overflow.
+constexpr int64_t kMaxTensorElements = int64_t{1} << 40;
+
 enum class TensorKind : uint8_t { kInput, kWeight, kIntermediate };
 
 struct Tensor {
@@ -72,8 +77,12 @@ struct Tensor {
   TensorKind kind = TensorKind::kIntermediate;
   int32_t producer = -1;  // index of the producing op; -1 for inputs/weights
 
+  // Product of the dims, saturating at INT64_MAX: the loaders reject
+  // tensors of more than kMaxTensorElements, so only a graph built by hand
+  // can reach the saturation (and then fails to load, ModelRegistry).
   int64_t ElementCount() const;
-  int64_t SizeBytes() const { return ElementCount() * static_cast<int64_t>(DataTypeSize(dtype)); }
+  // ElementCount() times the dtype's size, saturating at INT64_MAX.
+  int64_t SizeBytes() const;
 };
 
 // An op attribute: integer, float, bool, string or a list of ints/floats.

@@ -1,12 +1,13 @@
 #include "runtime/model/graph_loader.h"
 
 #include <algorithm>
-#include <fstream>
 #include <queue>
-#include <sstream>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
+
+#include "runtime/read_file.h"
+#include "runtime/time_limits.h"
 
 namespace aclsim::model {
 namespace {
@@ -58,6 +59,9 @@ Status ParseTensorSpec(const json& spec, const std::string& where, TensorKind ki
       return ParseError(where + " '" + out->name + "' has a dimension that is not a positive integer");
     }
     out->shape.push_back(d.get<int64_t>());
+  }
+  if (out->ElementCount() > kMaxTensorElements) {
+    return ParseError(where + " '" + out->name + "' is too large (more than 2^40 elements)");
   }
   out->kind = kind;
   return OkStatus();
@@ -240,8 +244,8 @@ Status ParseOpOptions(const json& o, const std::string& where, Op* op) {
     op->stream = static_cast<uint32_t>(s->get<int64_t>());
   }
   if (auto d = o.find("duration_ns"); d != o.end()) {
-    if (!d->is_number_integer() || d->get<int64_t>() < 0) {
-      return ParseError(where + " duration_ns must be a non-negative integer");
+    if (!d->is_number_integer() || d->get<int64_t>() < 0 || d->get<int64_t>() > kMaxTaskDurationNs) {
+      return ParseError(where + " duration_ns must be an integer in [0, 2^50]");
     }
     op->duration_ns = d->get<int64_t>();
   }
@@ -425,16 +429,9 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
 }
 
 StatusOr<Graph> LoadGraphFromFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Status(Detail::kFileUnusable, "model: cannot open file '" + path + "'");
-  }
   std::string text;
-  char chunk[65536];
-  while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
-  if (in.bad() || !in.eof()) {
-    return Status(Detail::kFileRead, "model: cannot read file '" + path + "' (a directory?)");
-  }
+  ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxModelFileBytes, "model",
+                                         {Detail::kFileUnusable, Detail::kFileRead}, &text));
   return LoadGraphFromJson(text);
 }
 

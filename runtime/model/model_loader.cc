@@ -1,8 +1,7 @@
 #include "runtime/model/model_loader.h"
 
-#include <fstream>
-
 #include "runtime/model/graph_loader.h"
+#include "runtime/read_file.h"
 #if ACLSIM_WITH_ONNX
 #include "runtime/model/onnx/onnx_loader.h"
 #endif
@@ -40,16 +39,9 @@ StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& o
 }
 
 StatusOr<Graph> LoadModelFile(const std::string& path, const ModelLoadOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Status(Detail::kFileUnusable, "model: cannot open file '" + path + "'");
-  }
   std::string bytes;
-  char chunk[65536];
-  while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) bytes.append(chunk, static_cast<size_t>(in.gcount()));
-  if (in.bad() || !in.eof()) {
-    return Status(Detail::kFileRead, "model: cannot read file '" + path + "' (a directory?)");
-  }
+  ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxModelFileBytes, "model",
+                                         {Detail::kFileUnusable, Detail::kFileRead}, &bytes));
   return LoadModelBytes(bytes, options);
 }
 

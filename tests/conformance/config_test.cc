@@ -50,6 +50,33 @@ TEST(ConfConfig, GivenEachLogLevelWhenInitThenSuccess) {
   }
 }
 
+// ASCEND_GLOBAL_LOG_LEVEL is range-checked on its full value: 2^32 must not
+// narrow to 0 (debug); anything but an integer 0…4 is ignored.
+TEST(ConfConfig, GivenLogLevelEnvAboveIntRangeWhenInitThenIgnoredNotTruncated) {
+  const std::string model = R"({"schema": "aclsim.graph.v1", "name": "m",
+      "inputs": [{"name": "x", "dtype": "float16", "shape": [2]}],
+      "ops": [{"name": "a", "type": "Relu", "inputs": ["x"], "outputs": [{"name": "y", "dtype": "float16", "shape": [2]}]}],
+      "outputs": ["y"]})";
+  // Whether the info line of a model load reaches stderr under |level|.
+  auto info_logged = [&](const char* level) {
+    EXPECT_EQ(::setenv("ASCEND_GLOBAL_LOG_LEVEL", level, 1), 0);
+    EXPECT_ACL_OK(aclInit(nullptr));
+    EXPECT_ACL_OK(aclrtSetDevice(0));
+    uint32_t id = 0;
+    ::testing::internal::CaptureStderr();
+    EXPECT_ACL_OK(aclsim_conformance::LoadFromString(model, &id));
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    EXPECT_ACL_OK(aclmdlUnload(id));
+    EXPECT_ACL_OK(aclrtResetDevice(0));
+    EXPECT_ACL_OK(aclFinalize());
+    return err.find("loaded model") != std::string::npos;
+  };
+  EXPECT_TRUE(info_logged("1"));  // info: the channel works
+  EXPECT_FALSE(info_logged("4294967296"));
+  EXPECT_FALSE(info_logged("1x"));
+  ::unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
+}
+
 TEST(ConfConfig, GivenProfileAscend310P3WhenQueriedThenItsSocNameAndMemorySize) {
   TempFile config(AclsimConfig(R"({"device_profile": "Ascend310P3"})"));
   const aclError ret = aclInit(config.c_str());
@@ -200,7 +227,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{"backend_unknown", R"({"backend": "nope"})", "nope", "backend_selection"},
         BadConfig{"device_profile_unknown", R"({"device_profile": "Ascend999"})", "Ascend999", "backend_selection"},
         BadConfig{"device_profile_path_missing", R"({"device_profile_path": "/nonexistent/profile.json"})",
-                  "/nonexistent/profile.json", "backend_selection"}),
+                  "/nonexistent/profile.json", "backend_selection"},
+        // A device, not a regular file: refused before any read (no endless read).
+        BadConfig{"device_profile_path_dev_zero", R"({"device_profile_path": "/dev/zero"})", "not a regular file",
+                  "backend_selection"}),
     [](const ::testing::TestParamInfo<BadConfig>& p) { return std::string(p.param.name); });
 
 // ---------------------------------------------------------- invalid files
@@ -220,6 +250,39 @@ TEST(ConfConfig, GivenMissingFileWhenInitThenInvalidFile) {
   EXPECT_ACL_ERROR(aclInit("/nonexistent/acl.json"), ACL_ERROR_INVALID_FILE);
   EXPECT_EQ(ACL_ERROR_INVALID_FILE, 100003);
   EXPECT_RECENT_ERR_HAS("/nonexistent/acl.json");
+  EXPECT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+// Only regular files are read (runtime/read_file.h): a device would be read
+// forever and a FIFO with no writer would block the open.
+TEST(ConfConfig, GivenDeviceOrFifoWhenInitThenInvalidFileAndTheCallReturns) {
+  aclsim_conformance::TempFifo fifo;
+  for (const char* path : {"/dev/zero", fifo.c_str(), "/tmp"}) {
+    SCOPED_TRACE(path);
+    EXPECT_ACL_ERROR(aclInit(path), ACL_ERROR_INVALID_FILE);
+    EXPECT_RECENT_ERR_HAS(path);
+    EXPECT_RECENT_ERR_HAS("not a regular file");
+  }
+  EXPECT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+// Configuration files are capped at 16 MiB (README, "Limits").
+TEST(ConfConfig, GivenConfigFileAboveCapWhenInitThenInvalidFile) {
+  TempFile big(AclsimConfig("{}") + std::string((size_t{16} << 20), ' '));
+  EXPECT_ACL_ERROR(aclInit(big.c_str()), ACL_ERROR_INVALID_FILE);
+  EXPECT_RECENT_ERR_HAS("larger than");
+  EXPECT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST(ConfConfig, GivenDeviceProfilePathIsFifoWhenInitThenFileAttrInvalidAndTheCallReturns) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("backend_selection");
+  aclsim_conformance::TempFifo fifo;
+  TempFile config(AclsimConfig(std::string(R"({"device_profile_path": ")") + fifo.path() + "\"}"));
+  EXPECT_ACL_ERROR(aclInit(config.c_str()), ACL_ERROR_FILE_ATTR_INVALID);
+  EXPECT_RECENT_ERR_HAS("not a regular file");
   EXPECT_ACL_OK(aclInit(nullptr));
   EXPECT_ACL_OK(aclFinalize());
 }
@@ -289,6 +352,20 @@ TEST(ConfConfig, GivenAclsimConfigEnvNamingMissingFileWhenInitThenInvalidFile) {
   ASSERT_EQ(::setenv("ACLSIM_CONFIG", "/nonexistent/aclsim_env.json", 1), 0);
   EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_INVALID_FILE);
   EXPECT_RECENT_ERR_HAS("/nonexistent/aclsim_env.json");
+  ::unsetenv("ACLSIM_CONFIG");
+}
+
+TEST(ConfConfig, GivenAclsimConfigEnvNamingDeviceOrFifoWhenInitThenInvalidFileAndTheCallReturns) {
+  ACLSIM_REQUIRE_BACKEND_FEATURE("backend_selection");  // replaces ACLSIM_CONFIG
+  aclsim_conformance::TempFifo fifo;
+  for (const char* path : {"/dev/zero", fifo.c_str()}) {
+    SCOPED_TRACE(path);
+    ASSERT_EQ(::setenv("ACLSIM_CONFIG", path, 1), 0);
+    EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_INVALID_FILE);
+    EXPECT_RECENT_ERR_HAS("not a regular file");
+    uint32_t count = 0;
+    EXPECT_ACL_ERROR(aclrtGetDeviceCount(&count), ACL_ERROR_INVALID_FILE);
+  }
   ::unsetenv("ACLSIM_CONFIG");
 }
 

@@ -11,6 +11,7 @@
 #ifndef ACLSIM_TESTS_CONFORMANCE_CONFORMANCE_UTIL_H_
 #define ACLSIM_TESTS_CONFORMANCE_CONFORMANCE_UTIL_H_
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -131,6 +132,36 @@ class TempFile {
   const char* c_str() const { return path_.c_str(); }
 
  private:
+  std::string path_;
+};
+
+// A named pipe (FIFO) in a fresh temporary directory, removed with it. No
+// writer ever opens it: reading it would wait forever.
+class TempFifo {
+ public:
+  TempFifo() {
+    char dir[] = "/tmp/aclsim_fifo_XXXXXX";
+    if (::mkdtemp(dir) == nullptr) {
+      ADD_FAILURE() << "mkdtemp failed";
+      return;
+    }
+    dir_ = dir;
+    path_ = dir_ + "/fifo";
+    if (::mkfifo(path_.c_str(), 0600) != 0) ADD_FAILURE() << "mkfifo failed";
+  }
+  ~TempFifo() {
+    if (dir_.empty()) return;
+    std::remove(path_.c_str());
+    ::rmdir(dir_.c_str());
+  }
+  TempFifo(const TempFifo&) = delete;
+  TempFifo& operator=(const TempFifo&) = delete;
+
+  const std::string& path() const { return path_; }
+  const char* c_str() const { return path_.c_str(); }
+
+ private:
+  std::string dir_;
   std::string path_;
 };
 

@@ -61,6 +61,21 @@ TEST(ConfDataBuffer, GivenNullWhenDestroyDataBufferThenInvalidParam) {
   EXPECT_RECENT_ERR_HAS("aclDestroyDataBuffer");
 }
 
+// CANN leaves a second destroy undefined (a double free); aclsim keeps a
+// registry of live handles and refuses it.
+TEST(ConfDataBuffer, GivenDestroyedBufferWhenDestroyedAgainThenInvalidParam) {
+  ACLSIM_SIM_ONLY();
+  char a[4];
+  aclDataBuffer* b = aclCreateDataBuffer(a, sizeof(a));
+  ASSERT_NE(b, nullptr);
+  EXPECT_ACL_OK(aclDestroyDataBuffer(b));
+  EXPECT_ACL_ERROR(aclDestroyDataBuffer(b), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("aclDestroyDataBuffer");
+  EXPECT_RECENT_ERR_HAS("already destroyed");
+  int not_a_buffer = 0;
+  EXPECT_ACL_ERROR(aclDestroyDataBuffer(reinterpret_cast<aclDataBuffer*>(&not_a_buffer)), ACL_ERROR_INVALID_PARAM);
+}
+
 TEST(ConfDataBuffer, GivenNullWhenUpdateDataBufferThenInvalidParam) {
   char a[4];
   EXPECT_ACL_ERROR(aclUpdateDataBuffer(nullptr, a, sizeof(a)), ACL_ERROR_INVALID_PARAM);

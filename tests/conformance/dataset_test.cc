@@ -64,6 +64,17 @@ TEST(ConfDataset, GivenNullWhenDestroyDatasetThenInvalidParam) {
   EXPECT_RECENT_ERR_HAS("aclmdlDestroyDataset");
 }
 
+// CANN leaves a second destroy undefined (a double free); aclsim refuses it.
+TEST(ConfDataset, GivenDestroyedDatasetWhenDestroyedAgainThenInvalidParam) {
+  ACLSIM_SIM_ONLY();
+  aclmdlDataset* ds = aclmdlCreateDataset();
+  ASSERT_NE(ds, nullptr);
+  EXPECT_ACL_OK(aclmdlDestroyDataset(ds));
+  EXPECT_ACL_ERROR(aclmdlDestroyDataset(ds), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("aclmdlDestroyDataset");
+  EXPECT_RECENT_ERR_HAS("already destroyed");
+}
+
 TEST(ConfDataset, GivenNullDatasetWhenQueriedThenZeroAndNull) {
   EXPECT_EQ(aclmdlGetDatasetNumBuffers(nullptr), 0u);
   EXPECT_EQ(aclmdlGetDatasetBuffer(nullptr, 0), nullptr);

@@ -228,6 +228,15 @@ TEST_F(ConfModel, GivenNullWhenDestroyDescThenInvalidParam) {
   EXPECT_RECENT_ERR_HAS("aclmdlDestroyDesc");
 }
 
+TEST_F(ConfModel, GivenDestroyedDescWhenDestroyedAgainThenInvalidParam) {
+  aclmdlDesc* desc = aclmdlCreateDesc();
+  ASSERT_NE(desc, nullptr);
+  EXPECT_ACL_OK(aclmdlDestroyDesc(desc));
+  EXPECT_ACL_ERROR(aclmdlDestroyDesc(desc), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("aclmdlDestroyDesc");
+  EXPECT_RECENT_ERR_HAS("already destroyed");
+}
+
 TEST_F(ConfModel, GivenNullDescWhenGetDescThenInvalidParam) {
   LoadSampleMlp();
   EXPECT_ACL_ERROR(aclmdlGetDesc(nullptr, model_id_), ACL_ERROR_INVALID_PARAM);

@@ -191,6 +191,10 @@ std::vector<LoadCase> TensorCases() {
        "shape"},
       {"rank_above_8", Model(R"([{"name": "x", "dtype": "float16", "shape": [1,1,1,1,1,1,1,1,1]}])", ops),
        ACL_ERROR_PARSE_MODEL, "at most 8"},
+      // Each dim allowed, the product (2^80 elements) not: no wrapped size.
+      {"elements_above_2_pow_40",
+       Model(R"([{"name": "x", "dtype": "float16", "shape": [1099511627776, 1099511627776]}])", ops),
+       ACL_ERROR_PARSE_MODEL, "'x' is too large"},
   };
 }
 
@@ -317,6 +321,19 @@ TEST_F(ConfModelLoadFile, GivenDirectoryWhenLoadFromFileThenReadModelFailure) {
   // docs/model_format.md: a file that cannot be opened or read → 100014.
   uint32_t id = 0;
   EXPECT_ACL_ERROR(aclmdlLoadFromFile(aclsim_conformance::ModelsDir().c_str(), &id), ACL_ERROR_READ_MODEL_FAILURE);
+}
+
+// Only regular files are read (runtime/read_file.h): /dev/zero would be
+// read forever, a FIFO with no writer would block the open.
+TEST_F(ConfModelLoadFile, GivenDeviceOrFifoWhenLoadFromFileThenReadModelFailureAndTheCallReturns) {
+  aclsim_conformance::TempFifo fifo;
+  for (const char* path : {"/dev/zero", "/dev/null", fifo.c_str()}) {
+    SCOPED_TRACE(path);
+    uint32_t id = 0xDEADBEEF;
+    EXPECT_ACL_ERROR(aclmdlLoadFromFile(path, &id), ACL_ERROR_READ_MODEL_FAILURE);
+    EXPECT_RECENT_ERR_HAS("not a regular file");
+    EXPECT_EQ(id, 0xDEADBEEFu);
+  }
 }
 
 TEST_F(ConfModelLoadFile, GivenUnreadableFileWhenLoadFromFileThenError) {

@@ -49,6 +49,18 @@ TEST_F(ProfSession, GivenBadCreateConfigArgumentsThenNullWithAMessage) {
   EXPECT_ACL_ERROR(aclprofDestroyConfig(nullptr), ACL_ERROR_INVALID_PARAM);
 }
 
+// The spec (§3) documents a second destroy as a double free in CANN;
+// aclsim refuses it.
+TEST_F(ProfSession, GivenDestroyedConfigWhenDestroyedAgainThenInvalidParam) {
+  uint32_t zero[] = {0};
+  aclprofConfig* config = aclprofCreateConfig(zero, 1, ACL_AICORE_NONE, nullptr, kTaskTimeOnly);
+  ASSERT_NE(config, nullptr) << RecentErrMsg();
+  EXPECT_ACL_OK(aclprofDestroyConfig(config));
+  EXPECT_ACL_ERROR(aclprofDestroyConfig(config), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("aclprofDestroyConfig");
+  EXPECT_RECENT_ERR_HAS("already destroyed");
+}
+
 TEST_F(ProfSession, GivenMsproftxOnlyConfigWithoutDevicesThenSessionCollectsHostOnly) {
   ASSERT_ACL_OK(Init());
   aclprofConfig* config = aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, ACL_PROF_MSPROFTX);

@@ -109,6 +109,15 @@ TEST_F(ProfStep, GivenDestroyStepInfoNullThenNoCrashAndAMessage) {
   EXPECT_RECENT_ERR_HAS("aclprofDestroyStepInfo");
 }
 
+TEST_F(ProfStep, GivenDestroyedStepInfoWhenDestroyedAgainThenNoCrashAndAMessage) {
+  aclprofStepInfo* step = aclprofCreateStepInfo();
+  ASSERT_NE(step, nullptr);
+  aclprofDestroyStepInfo(step);
+  aclprofDestroyStepInfo(step);
+  EXPECT_RECENT_ERR_HAS("aclprofDestroyStepInfo");
+  EXPECT_RECENT_ERR_HAS("already destroyed");
+}
+
 TEST_F(ProfStep, GivenNullStepInfoThenInvalidParam) {
   EXPECT_ACL_ERROR(aclprofGetStepTimestamp(nullptr, ACL_STEP_START, nullptr), ACL_ERROR_INVALID_PARAM);
   EXPECT_ACL_ERROR(aclprofGetStepTimestamp(nullptr, ACL_STEP_END, nullptr), ACL_ERROR_INVALID_PARAM);

@@ -35,6 +35,16 @@ TEST_F(Subscription, GivenCreateSubscribeConfigWhenArgumentsAreBadThenNull) {
   EXPECT_ACL_ERROR(aclprofDestroySubscribeConfig(nullptr), ACL_ERROR_INVALID_PARAM);
 }
 
+TEST_F(Subscription, GivenDestroyedSubscribeConfigWhenDestroyedAgainThenInvalidParam) {
+  int fd = 5;
+  aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &fd);
+  ASSERT_NE(config, nullptr);
+  EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
+  EXPECT_ACL_ERROR(aclprofDestroySubscribeConfig(config), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("aclprofDestroySubscribeConfig");
+  EXPECT_RECENT_ERR_HAS("already destroyed");
+}
+
 TEST_F(Subscription, GivenOpDescSizeThenItIs80) {
   size_t size = 0;
   EXPECT_ACL_OK(aclprofGetOpDescSize(&size));

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <vector>
 #include "tests/testing/status_printers.h"
 
 namespace aclsim::runtime {
@@ -96,6 +97,45 @@ TEST(MemoryRegistry, GivenFreeAllForDeviceThenOnlyThatDevicesMemoryReleased) {
   EXPECT_EQ(reg.Free(MemoryKind::kHost, h).code(), StatusCode::kOk);
 }
 
+// Device use is a running per-device count (Allocate is O(1), not a sum of
+// every live allocation): it must follow every Allocate, Free and FreeAll.
+TEST(MemoryRegistry, GivenManyLiveAllocationsThenBytesInUseFollowsAllocateFreeAndFreeAll) {
+  MemoryRegistry reg;
+  constexpr uint64_t kBig = uint64_t{1} << 40;
+  std::vector<void*> live;
+  for (size_t i = 1; i <= 2000; ++i)
+    live.push_back(AllocOrDie(reg, MemoryKind::kDevice, static_cast<int32_t>(i % 2), i, kBig));
+  void* h = AllocOrDie(reg, MemoryKind::kHost, -1, 4096, UINT64_MAX);
+  EXPECT_EQ(reg.DeviceBytesInUse(0) + reg.DeviceBytesInUse(1), 2000u * 2001u / 2);
+  EXPECT_EQ(reg.DeviceBytesInUse(1), 1000u * 1000u);  // the odd sizes 1, 3, ..., 1999
+  for (size_t i = 0; i < live.size(); i += 2) ASSERT_EQ(reg.Free(MemoryKind::kDevice, live[i]).code(), StatusCode::kOk);
+  EXPECT_EQ(reg.DeviceBytesInUse(1), 0u);
+  EXPECT_EQ(reg.DeviceBytesInUse(0), 1000u * 1001u);  // the even sizes 2, 4, ..., 2000
+  // The capacity check uses the same count.
+  EXPECT_EQ(reg.Allocate(MemoryKind::kDevice, 0, 1, 1000u * 1001u).status().detail(), Detail::kDeviceMemory);
+  void* exact = AllocOrDie(reg, MemoryKind::kDevice, 1, 1000u * 1001u, 1000u * 1001u);
+  reg.FreeAll(0);
+  EXPECT_EQ(reg.DeviceBytesInUse(0), 0u);
+  EXPECT_EQ(reg.DeviceBytesInUse(1), 1000u * 1001u);
+  EXPECT_EQ(reg.Free(MemoryKind::kDevice, exact).code(), StatusCode::kOk);
+  EXPECT_EQ(reg.DeviceBytesInUse(1), 0u);
+  EXPECT_EQ(reg.Free(MemoryKind::kHost, h).code(), StatusCode::kOk);
+}
+
+// Sizes near SIZE_MAX must not wrap: the 64-byte rounding of the host
+// allocation, and the capacity sum of a device allocation.
+TEST(MemoryRegistry, GivenSizeNearSizeMaxWhenAllocateThenRtMemoryAllocation) {
+  MemoryRegistry reg;
+  EXPECT_EQ(reg.Allocate(MemoryKind::kHost, -1, SIZE_MAX, UINT64_MAX).status().detail(), Detail::kDeviceMemory);
+  EXPECT_EQ(reg.Allocate(MemoryKind::kHost, -1, SIZE_MAX - 62, UINT64_MAX).status().detail(),
+            Detail::kDeviceMemory);
+  void* a = AllocOrDie(reg, MemoryKind::kDevice, 0, 64, UINT64_MAX);
+  EXPECT_EQ(reg.Allocate(MemoryKind::kDevice, 0, UINT64_MAX - 10, UINT64_MAX).status().detail(),
+            Detail::kDeviceMemory);
+  EXPECT_EQ(reg.DeviceBytesInUse(0), 64u);
+  EXPECT_EQ(reg.Free(MemoryKind::kDevice, a).code(), StatusCode::kOk);
+}
+
 class MemoryCopyTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -172,6 +212,15 @@ TEST_F(MemoryCopyTest, GivenSetInsideAllocationThenBytesWrittenAndBoundsChecked)
   // Not memory from the registry.
   EXPECT_EQ(reg_.Set(plain_, 128, 1, 4).code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(plain_[0], 0);
+}
+
+// A count whose end address wraps around must not pass the range check
+// (it used to: addr + count overflowed, and the memset ran off the heap).
+TEST_F(MemoryCopyTest, GivenCountThatWrapsTheAddressSpaceThenRtParamInvalid) {
+  const size_t huge = SIZE_MAX - 8;
+  EXPECT_EQ(reg_.Set(dev_a_, SIZE_MAX, 0, huge).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(reg_.Copy(dev_a_, SIZE_MAX, host_, huge, CopyKind::kHostToDevice).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(reg_.Copy(host_, SIZE_MAX, dev_a_ + 1, huge, CopyKind::kDeviceToHost).code(), StatusCode::kInvalidArgument);
 }
 
 }  // namespace

@@ -78,5 +78,16 @@ TEST(CorePool, GivenZeroDurationThenNoCoreTimeConsumed) {
   EXPECT_EQ(pool.AllFreeAtNs(), 10);
 }
 
+// Times saturate at kMaxVirtualTimeNs (runtime/time_limits.h) instead of
+// wrapping to negative starts.
+TEST(CorePool, GivenDurationsBeyondTheClockLimitThenTimesSaturateNeverNegative) {
+  CorePool pool(2);
+  EXPECT_EQ(pool.Acquire(2, kMaxVirtualTimeNs - 10, INT64_MAX), kMaxVirtualTimeNs - 10);
+  EXPECT_EQ(pool.AllFreeAtNs(), kMaxVirtualTimeNs);
+  EXPECT_EQ(pool.Acquire(1, 0, INT64_MAX), kMaxVirtualTimeNs);
+  EXPECT_EQ(pool.Acquire(1, INT64_MAX, 5), kMaxVirtualTimeNs);
+  EXPECT_EQ(pool.AllFreeAtNs(), kMaxVirtualTimeNs);
+}
+
 }  // namespace
 }  // namespace aclsim::sim

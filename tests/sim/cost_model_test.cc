@@ -291,5 +291,47 @@ TEST(CostModelDuration, GivenZeroWorkOpThenOverheadPlusMemoryOnly) {
   EXPECT_EQ(cm.DurationNs(g.ops[0], w, 1), 5000 + 3);
 }
 
+// Whatever a profile struct built in code holds (parsed profiles are range
+// checked), a duration stays in [0, kMaxTaskDurationNs]: no overflow of
+// launch overhead + work, no double beyond int64 cast to an integer.
+TEST(CostModel, GivenExtremeProfileValuesThenDurationClampedToTheTaskLimit) {
+  DeviceProfile p = Profile("Ascend910B2");
+  p.memory_bandwidth_bytes_per_s = 1e-300;
+  p.launch_overhead_ns = {INT64_MAX, INT64_MAX, INT64_MAX};
+  for (auto& table : p.peak_flops_per_s) {
+    for (auto& [dtype, peak] : table) peak = 1e-300;
+  }
+  CostModel cm(p);
+  Graph g = OneOp("MatMulV2", T("a", "[1024,1024]") + "," + T("b", "[1024,1024]"), T("out", "[1024,1024]"));
+  const OpWork w = ComputeOpWork(g, g.ops[0]);
+  EXPECT_EQ(cm.DurationNs(g.ops[0], w, cm.BlockDim(g, g.ops[0])), kMaxTaskDurationNs);
+  EXPECT_EQ(cm.LaunchOverheadNs(model::Engine::kAiCore), kMaxTaskDurationNs);
+  p.launch_overhead_ns = {-5, -5, -5};
+  EXPECT_GE(cm.DurationNs(g.ops[0], OpWork{}, 1), 0);
+}
+
+TEST(CostModel, GivenExplicitDurationBeyondTheTaskLimitThenClamped) {
+  CostModel cm(Profile("Ascend910B2"));
+  Graph g = OneOp("Relu", T("x", "[16]"), T("out", "[16]"), R"("duration_ns": 1000)");
+  g.ops[0].duration_ns = INT64_MAX;  // a hand-built graph; the JSON loader refuses > 2^50
+  EXPECT_EQ(cm.DurationNs(g.ops[0], OpWork{}, 1), kMaxTaskDurationNs);
+}
+
+// Work counts saturate instead of wrapping (or overflowing int64 for the
+// attention dims): 2^40 elements of output times a 2^40 contraction.
+TEST(ComputeOpWork, GivenWorkBeyondUint64ThenSaturates) {
+  Graph g = OneOp("MatMulV2", T("a", "[1,1099511627776]") + "," + T("b", "[1099511627776,1]"), T("out", "[1,1]"));
+  g.tensors[static_cast<size_t>(g.ops[0].outputs[0])].shape = {int64_t{1} << 40, int64_t{1} << 40};
+  const OpWork w = ComputeOpWork(g, g.ops[0]);
+  EXPECT_EQ(w.macs, UINT64_MAX);
+  EXPECT_EQ(w.flops, UINT64_MAX);
+  // B*N*S*Skv*D = 2^80 MACs from tensors of at most 2^40 elements each.
+  Graph fa = OneOp(
+      "FlashAttentionScore",
+      T("q", "[1024,1024,1024,1024]") + "," + T("k", "[1,1,1099511627776,1]") + "," + T("v", "[1,1,1099511627776,1]"),
+      T("out", "[1,1]"));
+  EXPECT_EQ(ComputeOpWork(fa, fa.ops[0]).macs, UINT64_MAX);
+}
+
 }  // namespace
 }  // namespace aclsim::sim

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 #include "tests/testing/status_printers.h"
+#include "tests/testing/temp_fifo.h"
 
 namespace aclsim::sim {
 namespace {
@@ -99,6 +100,22 @@ TEST(DeviceProfile, GivenMissingFileThenInvalidParam) {
   EXPECT_THAT(p.status().message(), HasSubstr("/nonexistent/profile.json"));
 }
 
+TEST(DeviceProfile, GivenDeviceFifoOrOversizedFileThenInvalidParamWithoutReadingIt) {
+  testing::TempFifo fifo;
+  for (const std::string& path : {std::string("/dev/zero"), fifo.path(), std::string("/tmp")}) {
+    auto p = LoadDeviceProfileFile(path);
+    EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument) << path;
+    EXPECT_THAT(p.status().message(), HasSubstr("not a regular file"));
+  }
+  // Profiles are capped at 1 MiB.
+  const std::string big = fifo.path() + ".big";
+  std::ofstream(big) << std::string((size_t{1} << 20) + 1, ' ');
+  auto p = LoadDeviceProfileFile(big);
+  EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_THAT(p.status().message(), HasSubstr("larger than"));
+  std::remove(big.c_str());
+}
+
 // ----------------------------------------------------------- parse errors
 
 json Base() {
@@ -165,6 +182,41 @@ TEST(DeviceProfileParse, GivenTooManyCoresThenInvalidParam) {
   for (const char* key : {"ai_core_count", "vector_core_count", "aicpu_count"}) {
     ExpectInvalid([&](json& d) { d[key] = 1025; }, "1024");
   }
+}
+
+// Ranges are checked on the 64-bit value: 2^32 + 5 cores must not be
+// narrowed to 5 and accepted.
+TEST(DeviceProfileParse, GivenIntegerAboveUint32ThenInvalidParamNotTruncated) {
+  for (const char* key : {"ai_core_count", "vector_core_count", "aicpu_count"}) {
+    SCOPED_TRACE(key);
+    ExpectInvalid([&](json& d) { d[key] = (uint64_t{1} << 32) + 5; }, key);
+    ExpectInvalid([&](json& d) { d[key] = UINT64_MAX; }, key);
+  }
+  ExpectInvalid([](json& d) { d["memory_bytes"] = (uint64_t{1} << 50) + 1; }, "memory_bytes");
+  json doc = Base();
+  doc["memory_bytes"] = uint64_t{1} << 50;
+  EXPECT_TRUE(ParseDeviceProfile(doc.dump()).ok());
+}
+
+// Values that feed the virtual clock are bounded (runtime/time_limits.h):
+// a tiny rate or a huge overhead would make durations overflow.
+TEST(DeviceProfileParse, GivenRateOrOverheadOutsideTimeBoundsThenInvalidParam) {
+  const char* bw = "memory_bandwidth_bytes_per_s";
+  ExpectInvalid([&](json& d) { d[bw] = 1e-300; }, bw);
+  ExpectInvalid([&](json& d) { d[bw] = 999.0; }, bw);
+  ExpectInvalid([&](json& d) { d[bw] = 1e300; }, bw);
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"]["AI_CORE"]["float16"] = 1e-300; }, "'float16'");
+  ExpectInvalid([](json& d) { d["peak_flops_per_s"]["AI_CPU"]["float32"] = 1e22; }, "'float32'");
+  for (const char* engine : {"AI_CORE", "AI_VECTOR", "AI_CPU"}) {
+    SCOPED_TRACE(engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = INT64_MAX; }, engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = 1'000'000'001; }, engine);
+  }
+  json doc = Base();
+  doc[bw] = 1e3;
+  doc["launch_overhead_ns"]["AI_CORE"] = 1'000'000'000;
+  doc["peak_flops_per_s"]["AI_CORE"]["float16"] = 1e21;
+  EXPECT_TRUE(ParseDeviceProfile(doc.dump()).ok());
 }
 
 TEST(DeviceProfileParse, GivenBadBandwidthThenInvalidParam) {

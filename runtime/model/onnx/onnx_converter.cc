@@ -41,7 +41,7 @@ using onnx_internal::ValueIndex;
 using onnx_internal::ValueInfo;
 
 constexpr int64_t kMaxDim = int64_t{1} << 40;
-constexpr int64_t kMaxElements = int64_t{1} << 40;
+constexpr int64_t kMaxElements = kMaxTensorElements;
 constexpr int kMaxRank = 32;
 
 std::optional<DataType> MapDtype(int32_t onnx_type) {

@@ -217,5 +217,18 @@ TEST(FixedLatencyBackend, GivenOptionsOutOfRangeOrUnsupportedThenErrors) {
   EXPECT_EQ(ParseFixedLatencyOptions(json{{"bogus", 1}}).status().detail(), Detail::kFileAttrInvalid);
 }
 
+// Ranges are checked before narrowing: 2^32 + 5 devices is not 5 (nor
+// clamped to UINT32_MAX and refused later with another code).
+TEST(FixedLatencyBackend, GivenDeviceCountAboveUint32ThenFileAttrInvalidNotTruncated) {
+  using nlohmann::json;
+  for (uint64_t bad : {(uint64_t{1} << 32) + 5, uint64_t{65}, uint64_t{0}}) {
+    auto parsed = ParseFixedLatencyOptions(json{{"device_count", bad}});
+    EXPECT_EQ(parsed.status().detail(), Detail::kFileAttrInvalid) << bad;
+  }
+  auto ok = ParseFixedLatencyOptions(json{{"device_count", 64}});
+  ASSERT_TRUE(ok.ok()) << ok.status().ToString();
+  EXPECT_EQ(ok->device_count, 64u);
+}
+
 }  // namespace
 }  // namespace aclsim::fixed_latency

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 #include "tests/testing/status_printers.h"
+#include "tests/testing/temp_fifo.h"
 
 namespace aclsim::model {
 namespace {
@@ -324,6 +325,27 @@ TEST(GraphLoader, GivenBadShapeThenParseModelNamingTheTensor) {
   }
 }
 
+// Each dim is within range but their product (2^80 elements) is not: the
+// loader rejects it as the ONNX loader does, instead of a wrapped size.
+TEST(GraphLoader, GivenTensorOfMoreThan2To40ElementsThenParseModelNamingTheTensor) {
+  const json huge = json::array({int64_t{1} << 40, int64_t{1} << 40});
+  ExpectError([&](json& d) { d["inputs"][0]["shape"] = huge; }, Detail::kModelParse, "'x' is too large");
+  ExpectError([&](json& d) { d["ops"][0]["outputs"][0]["shape"] = huge; }, Detail::kModelParse,
+              "'mm.out' is too large");
+  ExpectError(
+      [&](json& d) {
+        d["inputs"][0]["shape"] = json::array({1 << 20, 1 << 20, 2});
+      },
+      Detail::kModelParse, "too large");
+  // Exactly 2^40 elements is still accepted.
+  json doc = BaseDoc();
+  doc["inputs"].push_back({{"name", "big"}, {"dtype", "float64"}, {"shape", json::array({1 << 20, 1 << 20})}});
+  doc["ops"][1]["inputs"] = json::array({"big"});
+  auto g = Load(doc);
+  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  EXPECT_EQ(g->tensor(TensorIndex(*g, "big")).SizeBytes(), int64_t{8} << 40);
+}
+
 TEST(GraphLoader, GivenBadStreamDurationOrBlockDimThenParseModelNamingTheOp) {
   const std::pair<const char*, json> cases[] = {
       {"stream", -1},       {"stream", 64},       {"stream", 1.5},      {"stream", "1"},
@@ -445,6 +467,15 @@ TEST(GraphLoader, GivenMissingFileThenGeExecModelPathInvalid) {
 // directory opens but cannot be read.
 TEST(GraphLoader, GivenDirectoryPathThenReadModelFailure) {
   EXPECT_EQ(LoadGraphFromFile(ModelsDir()).status().detail(), Detail::kFileRead);
+}
+
+TEST(GraphLoader, GivenDeviceOrFifoPathThenReadModelFailureWithoutReading) {
+  testing::TempFifo fifo;
+  for (const std::string& path : {std::string("/dev/zero"), fifo.path()}) {
+    auto g = LoadGraphFromFile(path);
+    EXPECT_EQ(g.status().detail(), Detail::kFileRead) << path;
+    EXPECT_THAT(g.status().message(), HasSubstr("not a regular file"));
+  }
 }
 
 uint64_t WeightElements(const Graph& g) {

@@ -98,6 +98,20 @@ TEST(Tensor, GivenShapeThenElementCountAndSizeBytes) {
   EXPECT_EQ(t.SizeBytes(), 8);
 }
 
+// A hand-built graph may hold any shape: the products saturate instead of
+// wrapping (signed overflow), and ModelRegistry rejects such a tensor.
+TEST(Tensor, GivenShapeWhoseProductOverflowsThenCountAndSizeSaturate) {
+  Tensor t;
+  t.dtype = DataType::kFloat32;
+  t.shape = {int64_t{1} << 40, int64_t{1} << 40};
+  EXPECT_EQ(t.ElementCount(), INT64_MAX);
+  EXPECT_EQ(t.SizeBytes(), INT64_MAX);
+  t.shape = {int64_t{1} << 62};
+  EXPECT_EQ(t.ElementCount(), int64_t{1} << 62);
+  EXPECT_EQ(t.SizeBytes(), INT64_MAX);  // 2^62 * 4 does not fit
+  EXPECT_GT(t.ElementCount(), kMaxTensorElements);
+}
+
 TEST(OpAttrs, GivenIntAttrThenValueOrConversionOrFallback) {
   Op op;
   op.attrs["i"] = int64_t{7};

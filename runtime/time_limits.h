@@ -1,0 +1,39 @@
+// Bounds of every input that feeds a virtual clock, and the clock's range.
+//
+// Device times are int64 nanoseconds. Each input that adds to a timeline is
+// bounded where it is parsed, so that one task can never move a clock by
+// more than kMaxTaskDurationNs:
+//   - an op's explicit duration_ns (model JSON)            ≤ kMaxTaskDurationNs
+//   - a modelled duration (cost model, any profile)         clamped to kMaxTaskDurationNs
+//   - a device profile's launch_overhead_ns                 ≤ kMaxLaunchOverheadNs
+//   - a device profile's memory bandwidth and peak rates    ≥ kMinRatePerS, ≤ kMaxRatePerS
+//   - a fault plan's stall.ns                               ≤ kMaxTaskDurationNs
+//   - the fixed-latency backend's op_ns                     ≤ kMaxTaskDurationNs
+// Timelines add these up; that arithmetic saturates at kMaxVirtualTimeNs
+// (AddTimeNs), about 146 years, instead of wrapping to negative times. The
+// limit leaves headroom so that a time plus a host/device offset (exports)
+// or a steady-clock epoch (real-time mode) still fits in int64.
+#ifndef ACLSIM_RUNTIME_TIME_LIMITS_H_
+#define ACLSIM_RUNTIME_TIME_LIMITS_H_
+
+#include <algorithm>
+#include <cstdint>
+
+namespace aclsim {
+
+constexpr int64_t kMaxTaskDurationNs = int64_t{1} << 50;  // about 13 days
+constexpr int64_t kMaxLaunchOverheadNs = 1'000'000'000;   // 1 s
+constexpr double kMinRatePerS = 1e3;                      // bytes/s or FLOP/s
+constexpr double kMaxRatePerS = 1e21;
+constexpr int64_t kMaxVirtualTimeNs = int64_t{1} << 62;
+
+// t + d on a timeline: both clamped to [0, kMaxVirtualTimeNs] first, the sum
+// saturating at kMaxVirtualTimeNs (it never overflows: 2^62 + 2^62 < 2^63).
+inline int64_t AddTimeNs(int64_t t, int64_t d) {
+  return std::min(std::clamp<int64_t>(t, 0, kMaxVirtualTimeNs) + std::clamp<int64_t>(d, 0, kMaxVirtualTimeNs),
+                  kMaxVirtualTimeNs);
+}
+
+}  // namespace aclsim
+
+#endif  // ACLSIM_RUNTIME_TIME_LIMITS_H_
