@@ -21,7 +21,7 @@
 //
 // Versioning: the header layout never changes. A new request type or a new
 // trailing field bumps kProtocolVersion; the server answers a Hello whose
-// version differs from its own with kRtFeatureNotSupport and closes.
+// version differs from its own with kUnimplemented and closes.
 //
 // Thread safety: the free functions are pure.
 #ifndef ACLSIM_REMOTE_PROTOCOL_H_
@@ -57,7 +57,7 @@ struct FrameHeader {
 void EncodeHeader(const FrameHeader& header, uint8_t* out);
 // Reads a header from |in| (kHeaderBytes bytes) and checks the magic and the
 // payload bound (not the version: the Hello exchange handles that).
-// Bad magic or payload_len > kMaxPayloadBytes → kRtInternalError.
+// Bad magic or payload_len > kMaxPayloadBytes → kInternal.
 StatusOr<FrameHeader> DecodeHeader(const uint8_t* in);
 
 // The status prefix of every response: {i32 canonical code, i32 detail,
@@ -78,7 +78,7 @@ struct Endpoint {
 };
 
 // Parses |text|. Malformed text, a Unix path longer than a sockaddr_un
-// allows, or a TCP host that is not a loopback address → kInvalidParam
+// allows, or a TCP host that is not a loopback address → kInvalidArgument
 // with a message naming the endpoint.
 StatusOr<Endpoint> ParseEndpoint(std::string_view text);
 std::string FormatEndpoint(const Endpoint& endpoint);

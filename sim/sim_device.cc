@@ -20,7 +20,7 @@ uint64_t SplitMix64(uint64_t x) {
 }
 
 Status UnknownStream(device::StreamId id) {
-  return Status(ErrorCode::kRtInvalidHandle, "stream " + std::to_string(id) + " does not exist on this device");
+  return Status(Detail::kInvalidHandle, "stream " + std::to_string(id) + " does not exist on this device");
 }
 
 }  // namespace
@@ -43,7 +43,7 @@ SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> pr
 }
 
 Status SimDevice::LostStatus() const {
-  return Status(ErrorCode::kRtLostHeartbeat,
+  return Status(Detail::kDeviceLost,
                 "device " + std::to_string(device_id_) + " is lost (injected fault lose_device)");
 }
 
@@ -85,7 +85,7 @@ StatusOr<SimDevice::StreamState*> SimDevice::FindStream(device::StreamId stream)
 StatusOr<SimDevice::EventRecordState*> SimDevice::FindEvent(device::EventId event) {
   auto it = events_.find(event);
   if (it == events_.end()) {
-    return Status(ErrorCode::kRtInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
+    return Status(Detail::kInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
   }
   return &it->second;
 }
@@ -109,7 +109,7 @@ Status SimDevice::WaitUntil(device::VirtualTimeNs time_ns) const {
   if (options_.clock_mode != device::ClockMode::kRealtime) return OkStatus();
   std::string reason;
   if (!device::SleepUntilOrInterrupted(epoch_ + std::chrono::nanoseconds(time_ns), &reason)) {
-    return Status(ErrorCode::kRtNoDevice, "device " + std::to_string(device_id_) + ": wait interrupted: " + reason);
+    return Status(Detail::kNoDevice, "device " + std::to_string(device_id_) + ": wait interrupted: " + reason);
   }
   return OkStatus();
 }
@@ -161,7 +161,7 @@ StatusOr<device::EventId> SimDevice::CreateEvent() {
 Status SimDevice::DestroyEvent(device::EventId event) {
   std::lock_guard<std::mutex> lock(mu_);
   if (events_.erase(event) == 0) {
-    return Status(ErrorCode::kRtInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
+    return Status(Detail::kInvalidHandle, "event " + std::to_string(event) + " does not exist on this device");
   }
   return OkStatus();
 }
@@ -207,7 +207,7 @@ StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
 Status SimDevice::UnloadGraph(device::ExecutableId exe) {
   std::lock_guard<std::mutex> lock(mu_);
   if (executables_.erase(exe) == 0) {
-    return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
+    return Status(Detail::kInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
   }
   return OkStatus();
 }
@@ -216,7 +216,7 @@ StatusOr<std::vector<device::OpCost>> SimDevice::GetGraphCosts(device::Executabl
   std::lock_guard<std::mutex> lock(mu_);
   auto it = executables_.find(exe);
   if (it == executables_.end()) {
-    return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
+    return Status(Detail::kInvalidHandle, "executable " + std::to_string(exe) + " is not loaded");
   }
   return it->second->costs;
 }
@@ -235,7 +235,7 @@ StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device:
     ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
     auto it = executables_.find(exe_id);
     if (it == executables_.end()) {
-      return Status(ErrorCode::kRtInvalidHandle, "executable " + std::to_string(exe_id) + " is not loaded");
+      return Status(Detail::kInvalidHandle, "executable " + std::to_string(exe_id) + " is not loaded");
     }
     exe = it->second;
     delivery = sinks_.Acquire();

@@ -116,7 +116,7 @@ class SimDevice final : public device::Device {
                     const device::CompletionSinkSlot::Delivery& delivery) const;
   // Realtime mode: blocks (without mu_) until wall time reaches |time_ns|,
   // or until the calling thread's wait interrupt fires
-  // (runtime/device/wait_interrupt.h): then kRtNoDevice naming the reason.
+  // (runtime/device/wait_interrupt.h): then kNoDevice naming the reason.
   Status WaitUntil(device::VirtualTimeNs time_ns) const;
   bool Reached(device::VirtualTimeNs time_ns) const;
   // Fault injection (requires mu_). LostStatus when the device is lost.

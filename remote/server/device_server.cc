@@ -25,14 +25,14 @@ using boost::system::error_code;
 Status ServerOptions::Validate() const {
   ACLSIM_RETURN_IF_ERROR(ParseEndpoint(listen).status());
   ACLSIM_RETURN_IF_ERROR(devices.Validate());
-  if (max_sessions < 1) return Status(ErrorCode::kInvalidParam, "max_sessions must be >= 1");
-  if (max_handshakes < 1) return Status(ErrorCode::kInvalidParam, "max_handshakes must be >= 1");
-  if (handshake_timeout.count() < 1) return Status(ErrorCode::kInvalidParam, "handshake_timeout must be >= 1 ms");
+  if (max_sessions < 1) return Status(StatusCode::kInvalidArgument, "max_sessions must be >= 1");
+  if (max_handshakes < 1) return Status(StatusCode::kInvalidArgument, "max_handshakes must be >= 1");
+  if (handshake_timeout.count() < 1) return Status(StatusCode::kInvalidArgument, "handshake_timeout must be >= 1 ms");
   if (max_buffered_bytes < kMaxHelloPayloadBytes) {
-    return Status(ErrorCode::kInvalidParam,
+    return Status(StatusCode::kInvalidArgument,
                   "max_buffered_bytes must be >= " + std::to_string(kMaxHelloPayloadBytes) + " (one Hello)");
   }
-  if (socket_mode > 0777) return Status(ErrorCode::kInvalidParam, "socket_mode must be a file mode in [0, 0777]");
+  if (socket_mode > 0777) return Status(StatusCode::kInvalidArgument, "socket_mode must be a file mode in [0, 0777]");
   return OkStatus();
 }
 
@@ -89,11 +89,11 @@ Status DeviceServer::Impl::Init() {
     struct stat st {};
     if (::lstat(ep.path.c_str(), &st) == 0) {
       if (!S_ISSOCK(st.st_mode)) {
-        return Status(ErrorCode::kInvalidParam, "listen path " + ep.path + " exists and is not a socket");
+        return Status(StatusCode::kInvalidArgument, "listen path " + ep.path + " exists and is not a socket");
       }
       asio::local::stream_protocol::socket probe(io_);
       probe.connect(asio::local::stream_protocol::endpoint(ep.path), ec);
-      if (!ec) return Status(ErrorCode::kInvalidParam, "another server is listening on " + ep.path);
+      if (!ec) return Status(StatusCode::kInvalidArgument, "another server is listening on " + ep.path);
       ::unlink(ep.path.c_str());  // stale socket of a dead server
     }
     unix_acceptor_.emplace(io_);
@@ -113,7 +113,7 @@ Status DeviceServer::Impl::Init() {
     tcp_acceptor_.emplace(io_);
     asio::ip::address address = asio::ip::make_address(ep.host, ec);
     if (!ec && !address.is_loopback()) {
-      return Status(ErrorCode::kInvalidParam, "refusing to listen on non-loopback address " + ep.host);
+      return Status(StatusCode::kInvalidArgument, "refusing to listen on non-loopback address " + ep.host);
     }
     asio::ip::tcp::endpoint bind_ep(address, ep.port);
     if (!ec) tcp_acceptor_->open(bind_ep.protocol(), ec);
@@ -123,7 +123,7 @@ Status DeviceServer::Impl::Init() {
     if (!ec) ep.port = tcp_acceptor_->local_endpoint(ec).port();
   }
   if (ec) {
-    return Status(ErrorCode::kRtInternalError, "cannot listen on " + options_.listen + ": " + ec.message());
+    return Status(StatusCode::kInternal, "cannot listen on " + options_.listen + ": " + ec.message());
   }
   endpoint_ = FormatEndpoint(ep);
   return OkStatus();

@@ -61,16 +61,16 @@ struct ServerOptions {
   std::vector<uint32_t> allowed_uids;  // Unix-socket peers allowed besides the server's own uid
   bool verbose = false;                // log session start/end to stderr
 
-  // Endpoint not loopback / malformed, bad device options → kInvalidParam.
+  // Endpoint not loopback / malformed, bad device options → kInvalidArgument.
   Status Validate() const;
 };
 
 class DeviceServer {
  public:
   // Creates the devices and binds the listening socket. Invalid options or a
-  // Unix socket path another live server listens on → kInvalidParam; a stale
+  // Unix socket path another live server listens on → kInvalidArgument; a stale
   // socket file left by a dead server is replaced; bind/listen failure →
-  // kRtInternalError.
+  // kInternal.
   static StatusOr<std::unique_ptr<DeviceServer>> Create(const ServerOptions& options);
   ~DeviceServer();
 

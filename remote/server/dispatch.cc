@@ -23,11 +23,11 @@ thread_local std::vector<device::CompletionRecord>* t_collector = nullptr;
 Status FirstRequest(SessionState& session, const FrameHeader& h, MessageType type, Reader& r, Writer& body) {
   if (type != MessageType::kHello) {
     session.close_after_reply = true;
-    return Status(ErrorCode::kRtParamInvalid, "remote protocol: the first request must be Hello");
+    return Status(StatusCode::kInvalidArgument, "remote protocol: the first request must be Hello");
   }
   if (h.version != kProtocolVersion) {
     session.close_after_reply = true;
-    return Status(ErrorCode::kRtFeatureNotSupport, "remote protocol version mismatch: the client speaks v" +
+    return Status(StatusCode::kUnimplemented, "remote protocol version mismatch: the client speaks v" +
                                                        std::to_string(h.version) + ", aclsim-device-server speaks v" +
                                                        std::to_string(kProtocolVersion));
   }
@@ -42,7 +42,7 @@ Status FirstRequest(SessionState& session, const FrameHeader& h, MessageType typ
       session.counters.refused_sessions++;
       std::fprintf(stderr, "aclsim-device-server: %u sessions already (--max-sessions); refusing %s\n", max,
                    client.c_str());
-      return Status(ErrorCode::kRtNoDevice, "aclsim-device-server: " + std::to_string(max) +
+      return Status(Detail::kNoDevice, "aclsim-device-server: " + std::to_string(max) +
                                                 " sessions already (--max-sessions); try again later");
     }
   } while (!session.counters.live_sessions.compare_exchange_weak(live, live + 1));
@@ -83,7 +83,7 @@ Status OpenDevice(SessionState& session, Reader& r) {
   uint32_t id = r.U32();
   ACLSIM_RETURN_IF_ERROR(r.Finish("OpenDevice"));
   if (id >= session.devices.size()) {
-    return Status(ErrorCode::kRtInvalidDeviceId, "device " + std::to_string(id) + " does not exist (server has " +
+    return Status(Detail::kInvalidDeviceId, "device " + std::to_string(id) + " does not exist (server has " +
                                                      std::to_string(session.devices.size()) + ")");
   }
   session.opened.try_emplace(id);
@@ -122,20 +122,20 @@ Status CheckQuota(SessionState& session, MessageType type) {
     std::fprintf(stderr, "aclsim-device-server: session %llu: %s\n", static_cast<unsigned long long>(session.number),
                  why.c_str());
   }
-  return Status(ErrorCode::kRtMemoryAllocation, "aclsim-device-server: " + why);
+  return Status(Detail::kDeviceMemory, "aclsim-device-server: " + why);
 }
 
 // Device-level requests begin with the device id, which must be open on this
 // connection.
 Status RouteToDevice(SessionState& session, const FrameHeader& h, MessageType type, Reader& r, Writer& body) {
   if (h.type < kFirstDeviceMessage || h.type > kLastDeviceMessage) {
-    return Status(ErrorCode::kRtFeatureNotSupport, "remote protocol: unknown request type " + std::to_string(h.type));
+    return Status(StatusCode::kUnimplemented, "remote protocol: unknown request type " + std::to_string(h.type));
   }
   uint32_t id = r.U32();
   if (!r.ok()) return BadArgs(MessageTypeName(h.type));
   auto it = session.opened.find(id);
   if (it == session.opened.end()) {
-    return Status(ErrorCode::kRtInvalidDeviceId,
+    return Status(Detail::kInvalidDeviceId,
                   "device " + std::to_string(id) + " is not open on this connection (send OpenDevice first)");
   }
   ACLSIM_RETURN_IF_ERROR(CheckQuota(session, type));
@@ -146,13 +146,13 @@ Status RouteToDevice(SessionState& session, const FrameHeader& h, MessageType ty
 }  // namespace
 
 Status BadArgs(const char* what) {
-  return Status(ErrorCode::kRtParamInvalid, std::string("remote protocol: malformed ") + what + " request");
+  return Status(StatusCode::kInvalidArgument, std::string("remote protocol: malformed ") + what + " request");
 }
 
 Status Own(const DeviceCall& c, HandleKind kind, uint64_t id) {
   static constexpr const char* kNames[] = {"stream", "event", "executable"};
   if (c.state.Handles(kind).count(id) != 0) return OkStatus();
-  return Status(ErrorCode::kRtInvalidHandle, std::string(kNames[static_cast<int>(kind)]) + " " + std::to_string(id) +
+  return Status(Detail::kInvalidHandle, std::string(kNames[static_cast<int>(kind)]) + " " + std::to_string(id) +
                                                  " does not exist on this connection");
 }
 
@@ -200,12 +200,12 @@ void SessionState::Log(const std::string& what) const {
 Status Dispatch(SessionState& session, const FrameHeader& h, Reader& r, Writer& body) {
   if ((h.type & kResponseBit) != 0) {
     session.close_after_reply = true;
-    return Status(ErrorCode::kRtParamInvalid, "remote protocol: a client sent a response frame");
+    return Status(StatusCode::kInvalidArgument, "remote protocol: a client sent a response frame");
   }
   const auto type = static_cast<MessageType>(h.type);
   if (!session.hello_done) return FirstRequest(session, h, type, r, body);
   switch (type) {
-    case MessageType::kHello: return Status(ErrorCode::kRtParamInvalid, "remote protocol: repeated Hello");
+    case MessageType::kHello: return Status(StatusCode::kInvalidArgument, "remote protocol: repeated Hello");
     case MessageType::kDeviceCount: return DeviceCount(session, r, body);
     case MessageType::kServerStats: return ServerStats(session, r, body);
     case MessageType::kOpenDevice: return OpenDevice(session, r);

@@ -228,7 +228,7 @@ void Session::Serve() {
     try {
       status = Dispatch(state_, h, r, body);
     } catch (const std::exception& e) {
-      status = Status(ErrorCode::kRtInternalError, std::string("device server: ") + e.what());
+      status = Status(StatusCode::kInternal, std::string("device server: ") + e.what());
     }
     Release(false);
     if (state_.hello_done) past_hello_.store(true);

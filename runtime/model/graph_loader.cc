@@ -17,9 +17,9 @@ using nlohmann::json;
 constexpr int64_t kMaxDim = int64_t{1} << 40;
 constexpr size_t kMaxRank = 8;
 
-Status ParseError(const std::string& what) { return Status(ErrorCode::kParseModel, "model: " + what); }
+Status ParseError(const std::string& what) { return Status(Detail::kModelParse, "model: " + what); }
 Status MissingField(const std::string& where, const char* field) {
-  return Status(ErrorCode::kModelMissingAttr, "model: " + where + " has no required field '" + field + "'");
+  return Status(Detail::kModelMissingAttr, "model: " + where + " has no required field '" + field + "'");
 }
 
 Status RequireString(const json& obj, const char* field, const std::string& where, std::string* out) {
@@ -205,7 +205,7 @@ Status CheckJsonBounds(std::string_view text) {
       case '{':
       case '[':
         if (++depth > kMaxGraphJsonDepth) {
-          return Status(ErrorCode::kDeserializeModel,
+          return Status(Detail::kModelDeserialize,
                         "model: JSON nested deeper than " + std::to_string(kMaxGraphJsonDepth) + " levels");
         }
         ++values;
@@ -216,7 +216,7 @@ Status CheckJsonBounds(std::string_view text) {
       default: continue;
     }
     if (values > kMaxGraphJsonValues) {
-      return Status(ErrorCode::kModelSizeInvalid,
+      return Status(Detail::kModelSizeInvalid,
                     "model: more than " + std::to_string(kMaxGraphJsonValues) + " JSON values");
     }
   }
@@ -227,20 +227,20 @@ Status CheckJsonBounds(std::string_view text) {
 // this loader reads.
 StatusOr<json> ParseDocument(std::string_view text) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-    return Status(ErrorCode::kModelSizeInvalid, "model: input is empty");
+    return Status(Detail::kModelSizeInvalid, "model: input is empty");
   }
   ACLSIM_RETURN_IF_ERROR(CheckJsonBounds(text));
   json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) {
-    return Status(ErrorCode::kDeserializeModel, "model: input is not valid JSON");
+    return Status(Detail::kModelDeserialize, "model: input is not valid JSON");
   }
   if (!doc.is_object()) {
-    return Status(ErrorCode::kDeserializeModel, "model: top level must be a JSON object");
+    return Status(Detail::kModelDeserialize, "model: top level must be a JSON object");
   }
   auto schema = doc.find("schema");
   if (schema == doc.end()) return MissingField("graph", "schema");
   if (!schema->is_string() || schema->get<std::string>() != kGraphSchemaTag) {
-    return Status(ErrorCode::kDeserializeModel, "model: unsupported schema (expected \"aclsim.graph.v1\")");
+    return Status(Detail::kModelDeserialize, "model: unsupported schema (expected \"aclsim.graph.v1\")");
   }
   return doc;
 }
@@ -471,13 +471,13 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
 StatusOr<Graph> LoadGraphFromFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    return Status(ErrorCode::kGeExecModelPathInvalid, "model: cannot open file '" + path + "'");
+    return Status(Detail::kFileUnusable, "model: cannot open file '" + path + "'");
   }
   std::string text;
   char chunk[65536];
   while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
   if (in.bad() || !in.eof()) {
-    return Status(ErrorCode::kReadModelFailure, "model: cannot read file '" + path + "' (a directory?)");
+    return Status(Detail::kFileRead, "model: cannot read file '" + path + "' (a directory?)");
   }
   return LoadGraphFromJson(text);
 }

@@ -4,14 +4,14 @@
 // validation covers required fields, known dtypes/formats/engines, unique tensor
 // and op names, dangling references and cycles. Errors map to the ACL codes a
 // user of aclmdlLoadFromFile/aclmdlLoadFromMem sees:
-//   kGeExecModelPathInvalid  file cannot be opened (as CANN: 145002)
-//   kReadModelFailure   file opened but not readable
+//   kFileUnusable  file cannot be opened (as CANN: 145002)
+//   kFileRead   file opened but not readable
 //   kModelSizeInvalid   empty input
-//   kDeserializeModel   not JSON / not an object / wrong schema tag / nested
+//   kModelDeserialize   not JSON / not an object / wrong schema tag / nested
 //                       deeper than kMaxGraphJsonDepth
 //   kModelSizeInvalid   more than kMaxGraphJsonValues values (also: empty input)
 //   kModelMissingAttr   a required field is absent
-//   kParseModel         any other violation (the message names the field/op)
+//   kModelParse         any other violation (the message names the field/op)
 #ifndef ACLSIM_RUNTIME_MODEL_GRAPH_LOADER_H_
 #define ACLSIM_RUNTIME_MODEL_GRAPH_LOADER_H_
 
@@ -38,7 +38,7 @@ inline constexpr size_t kMaxGraphJsonValues = size_t{1} << 21;
 // (stable with respect to the file order).
 StatusOr<Graph> LoadGraphFromJson(std::string_view text);
 
-// Reads |path| and calls LoadGraphFromJson. Unreadable file → kReadModelFailure.
+// Reads |path| and calls LoadGraphFromJson. Unreadable file → kFileRead.
 StatusOr<Graph> LoadGraphFromFile(const std::string& path);
 
 }  // namespace aclsim::model

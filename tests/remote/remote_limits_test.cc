@@ -198,7 +198,7 @@ TEST(RemoteServerLimits, GivenMaxSessionsWhenConnectionsHaveNoHelloYetThenTheyDo
   auto second = Connection::Open(server->endpoint());
   ASSERT_TRUE(second.ok());
   auto refused = (*second)->Handshake();
-  EXPECT_EQ(refused.status().code(), ErrorCode::kRtNoDevice);
+  EXPECT_EQ(refused.status().detail(), Detail::kNoDevice);
   EXPECT_NE(refused.status().message().find("--max-sessions"), std::string::npos) << refused.status().message();
   first->reset();
   // ServerStats needs a session slot itself: wait for the freed one.
@@ -267,7 +267,7 @@ TEST(RemoteServerLimits, GivenDeeplyNestedGraphWhenLoadedThenRejectedAsInProcess
   ASSERT_TRUE(model::LoadGraphFromJson(shallow).ok()) << "extra fields at an allowed depth are ignored";
   const std::string deep = DeeplyNestedGraph(200000);
   auto local = model::LoadGraphFromJson(deep);
-  EXPECT_EQ(local.status().code(), ErrorCode::kDeserializeModel) << local.status().ToString();
+  EXPECT_EQ(local.status().detail(), Detail::kModelDeserialize) << local.status().ToString();
 
   auto server = StartServer();
   auto conn = Connection::Open(server->endpoint());
@@ -280,7 +280,7 @@ TEST(RemoteServerLimits, GivenDeeplyNestedGraphWhenLoadedThenRejectedAsInProcess
   load.U32(0);
   load.Str(deep);
   auto remote = (*conn)->Call(MessageType::kLoadGraph, load);
-  EXPECT_EQ(remote.status().code(), ErrorCode::kDeserializeModel) << remote.status().ToString();
+  EXPECT_EQ(remote.status().detail(), Detail::kModelDeserialize) << remote.status().ToString();
   EXPECT_NE(remote.status().message().find("nested"), std::string::npos) << remote.status().message();
 }
 
@@ -298,7 +298,7 @@ TEST(RemoteServerLimits, GivenPerSessionQuotasWhenExceededThenResourceErrorNamin
     streams.push_back(*s);
   }
   auto fourth = dev->CreateStream();
-  EXPECT_EQ(fourth.status().code(), ErrorCode::kRtMemoryAllocation);
+  EXPECT_EQ(fourth.status().detail(), Detail::kDeviceMemory);
   EXPECT_NE(fourth.status().message().find("--max-streams-per-session"), std::string::npos)
       << fourth.status().message();
   ASSERT_TRUE(dev->DestroyStream(streams.back()).ok());
@@ -306,12 +306,12 @@ TEST(RemoteServerLimits, GivenPerSessionQuotasWhenExceededThenResourceErrorNamin
 
   ASSERT_TRUE(dev->CreateEvent().ok());
   ASSERT_TRUE(dev->CreateEvent().ok());
-  EXPECT_EQ(dev->CreateEvent().status().code(), ErrorCode::kRtMemoryAllocation);
+  EXPECT_EQ(dev->CreateEvent().status().detail(), Detail::kDeviceMemory);
 
   const model::Graph graph = LoadModel("sample_mlp.json");
   ASSERT_TRUE(dev->LoadGraph(graph).ok());
   auto second = dev->LoadGraph(graph);
-  EXPECT_EQ(second.status().code(), ErrorCode::kRtMemoryAllocation);
+  EXPECT_EQ(second.status().detail(), Detail::kDeviceMemory);
   EXPECT_NE(second.status().message().find("--max-graphs-per-session"), std::string::npos) << second.status().message();
 
   EXPECT_TRUE(Open(*Connect(server->endpoint()))->CreateStream().ok()) << "quotas are per session";
@@ -413,7 +413,7 @@ TEST(RemoteServerLimits, GivenRealtimeSyncOfAnHourWhenClientDisconnectsThenServe
     Writer sync;
     sync.U32(0);
     sync.U64(stream);
-    EXPECT_EQ((*conn)->Call(MessageType::kSynchronizeStream, sync).status().code(), ErrorCode::kRtNoDevice)
+    EXPECT_EQ((*conn)->Call(MessageType::kSynchronizeStream, sync).status().detail(), Detail::kNoDevice)
         << "the client gives up after its I/O timeout";
   }  // and disconnects
   Stats s = StatsWhen(server->endpoint(), [](const Stats& st) { return st.sessions == 1 && st.streams == 0; });
@@ -432,7 +432,7 @@ TEST(RemoteServerLimits, GivenRealtimeSyncOfAnHourWhenServerGetsSigtermThenItSto
     Writer sync;
     sync.U32(0);
     sync.U64(stream);
-    EXPECT_EQ((*conn)->Call(MessageType::kSynchronizeStream, sync).status().code(), ErrorCode::kRtNoDevice);
+    EXPECT_EQ((*conn)->Call(MessageType::kSynchronizeStream, sync).status().detail(), Detail::kNoDevice);
   });
   std::this_thread::sleep_for(milliseconds(100));  // the server is in the wait (either order passes)
   const int status = server->Stop(milliseconds(3000));
