@@ -23,7 +23,7 @@ void StoreU64(uint64_t v, uint8_t* p) {
 }
 
 Status BadEndpoint(std::string_view text, const std::string& why) {
-  return Status(ErrorCode::kInvalidParam, "remote endpoint '" + std::string(text) + "': " + why);
+  return Status(StatusCode::kInvalidArgument, "remote endpoint '" + std::string(text) + "': " + why);
 }
 
 }  // namespace
@@ -46,12 +46,11 @@ StatusOr<FrameHeader> DecodeHeader(const uint8_t* in) {
   h.payload_len = LoadU32(in + 8);
   h.request_id = LoadU64(in + 12);
   if (h.magic != kMagic) {
-    return Status(ErrorCode::kRtInternalError, "remote protocol: bad frame magic (not an aclsim peer?)");
+    return Status(StatusCode::kInternal, "remote protocol: bad frame magic (not an aclsim peer?)");
   }
   if (h.payload_len > kMaxPayloadBytes) {
-    return Status(ErrorCode::kRtInternalError, "remote protocol: frame of " + std::to_string(h.payload_len) +
-                                                   " bytes exceeds the " + std::to_string(kMaxPayloadBytes) +
-                                                   "-byte limit");
+    return Status(StatusCode::kInternal, "remote protocol: frame of " + std::to_string(h.payload_len) +
+                                             " bytes exceeds the " + std::to_string(kMaxPayloadBytes) + "-byte limit");
   }
   return h;
 }
@@ -126,13 +125,13 @@ std::string Reader::Str() {
 
 Status Reader::Finish(std::string_view what) const {
   if (ok_ && p_ == end_) return OkStatus();
-  return Status(ErrorCode::kRtParamInvalid,
+  return Status(StatusCode::kInvalidArgument,
                 "remote protocol: malformed " + std::string(what) + " payload (" +
                     (ok_ ? std::to_string(remaining()) + " trailing bytes" : std::string("truncated")) + ")");
 }
 
 void EncodeStatus(Writer& w, const Status& status) {
-  const device::CanonicalStatus canonical = device::ToCanonical(status.code());
+  const device::CanonicalStatus canonical = device::ToCanonical(status);
   w.I32(static_cast<int32_t>(canonical.code));
   w.I32(static_cast<int32_t>(canonical.detail));
   w.I64(canonical.value);

@@ -52,7 +52,7 @@ class Reader {
   bool ok() const { return ok_; }
   size_t remaining() const { return static_cast<size_t>(end_ - p_); }
   // OK when every read succeeded and all bytes were consumed; otherwise
-  // kRtParamInvalid naming |what|.
+  // kInvalidArgument naming |what|.
   Status Finish(std::string_view what) const;
 
  private:

@@ -3,7 +3,7 @@
 namespace aclsim::runtime {
 namespace {
 
-Status AttrError(const std::string& what) { return Status(ErrorCode::kFileAttrInvalid, "config: " + what); }
+Status AttrError(const std::string& what) { return Status(Detail::kFileAttrInvalid, "config: " + what); }
 
 Status ApplyLogLevel(const nlohmann::json& v, LogLevel* out) {
   static constexpr std::pair<const char*, LogLevel> kLevels[] = {{"debug", LogLevel::kDebug},
@@ -26,7 +26,7 @@ Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options) {
   if (json_text.find_first_not_of(" \t\r\n") == std::string_view::npos) return OkStatus();
   auto doc = nlohmann::json::parse(json_text.begin(), json_text.end(), nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) {
-    return Status(ErrorCode::kParseFile, "config: not a JSON object");
+    return Status(Detail::kFileParse, "config: not a JSON object");
   }
   auto section = doc.find("aclsim");
   if (section == doc.end()) return OkStatus();

@@ -38,7 +38,7 @@ struct RuntimeOptions {
 // runtime's keys replace their values, every other key replaces (or adds)
 // that key of |backend_options|. An empty text or a document without
 // "aclsim" changes nothing; on error nothing changes.
-// Errors: not JSON → kParseFile; "aclsim" not an object, or "backend" /
+// Errors: not JSON → kFileParse; "aclsim" not an object, or "backend" /
 // "log_level" with a wrong type or value → kFileAttrInvalid.
 Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options);
 

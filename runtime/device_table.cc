@@ -21,17 +21,17 @@ struct ThreadContext {
 thread_local ThreadContext tls_context;
 
 Status NoContext() {
-  return Status(ErrorCode::kRtContextNull,
+  return Status(Detail::kNoContext,
                 "no current context: call aclrtSetDevice or aclrtSetCurrentContext on this thread first");
 }
 
 Status InvalidHandle(const char* what) {
-  return Status(ErrorCode::kRtInvalidHandle, std::string(what) + " handle is unknown or already destroyed");
+  return Status(Detail::kInvalidHandle, std::string(what) + " handle is unknown or already destroyed");
 }
 
 Status OutOfRange(int32_t device_id, uint32_t count) {
-  return Status(ErrorCode::kRtInvalidDeviceId, "device id " + std::to_string(device_id) +
-                                                   " is out of range (device count " + std::to_string(count) + ")");
+  return Status(Detail::kInvalidDeviceId, "device id " + std::to_string(device_id) + " is out of range (device count " +
+                                              std::to_string(count) + ")");
 }
 
 }  // namespace
@@ -152,7 +152,7 @@ Status DeviceTable::NotifyOpened(DeviceState* device) {
 }
 
 Status DeviceTable::CheckLost(int32_t device_id, Status status) {
-  if (status.code() == ErrorCode::kRtLostHeartbeat && observer_ != nullptr) observer_->OnDeviceLost(device_id);
+  if (status.detail() == Detail::kDeviceLost && observer_ != nullptr) observer_->OnDeviceLost(device_id);
   return status;
 }
 
@@ -207,12 +207,11 @@ Status DeviceTable::SetDevice(int32_t device_id) {
 Status DeviceTable::ResetDevice(int32_t device_id, bool force) {
   std::lock_guard<std::mutex> lock(mu_);
   if (device_id < 0 || static_cast<uint32_t>(device_id) >= backend_->DeviceCount()) {
-    return Status(ErrorCode::kRtInvalidDeviceId, "device id " + std::to_string(device_id) + " is out of range");
+    return Status(Detail::kInvalidDeviceId, "device id " + std::to_string(device_id) + " is out of range");
   }
   auto it = devices_.find(device_id);
   if (it == devices_.end() || it->second->set_count_ == 0) {
-    return Status(ErrorCode::kRtContextReleaseError,
-                  "device " + std::to_string(device_id) + " was not set with aclrtSetDevice");
+    return Status(Detail::kContextInUse, "device " + std::to_string(device_id) + " was not set with aclrtSetDevice");
   }
   DeviceState* dev = it->second.get();
   dev->set_count_ = force ? 0 : dev->set_count_ - 1;
@@ -284,7 +283,7 @@ Status DeviceTable::DestroyContext(Context* context) {
   std::lock_guard<std::mutex> lock(mu_);
   if (contexts_.find(context) == contexts_.end()) return InvalidHandle("context");
   if (context->primary_) {
-    return Status(ErrorCode::kRtParamInvalid,
+    return Status(StatusCode::kInvalidArgument,
                   "the default context of a device is released with aclrtResetDevice, not aclrtDestroyContext");
   }
   (void)context->device_->device_->SynchronizeDevice();
@@ -357,7 +356,7 @@ Status DeviceTable::DestroyStream(Stream* stream) {
   std::lock_guard<std::mutex> lock(mu_);
   ACLSIM_RETURN_IF_ERROR(CheckStreamLocked(stream));
   if (stream->is_default_) {
-    return Status(ErrorCode::kRtParamInvalid, "the default stream of a context cannot be destroyed");
+    return Status(StatusCode::kInvalidArgument, "the default stream of a context cannot be destroyed");
   }
   ACLSIM_RETURN_IF_ERROR(stream->context_->device_->device_->DestroyStream(stream->id_));
   streams_.erase(stream);
@@ -404,7 +403,7 @@ Status DeviceTable::RecordEvent(Event* event, Stream* stream) {
   ACLSIM_RETURN_IF_ERROR(CheckEventLocked(event));
   ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
   if (s->context_->device_ != event->device_) {
-    return Status(ErrorCode::kRtStreamContext, "event and stream belong to different devices");
+    return Status(Detail::kStreamOfOtherContext, "event and stream belong to different devices");
   }
   return event->device_->device_->SubmitEventRecord(s->id_, event->id_);
 }
@@ -414,7 +413,7 @@ Status DeviceTable::StreamWaitEvent(Stream* stream, Event* event) {
   ACLSIM_RETURN_IF_ERROR(CheckEventLocked(event));
   ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
   if (s->context_->device_ != event->device_) {
-    return Status(ErrorCode::kRtStreamContext,
+    return Status(Detail::kStreamOfOtherContext,
                   "cross-device event waits are not supported: event and stream belong to different devices");
   }
   return event->device_->device_->SubmitEventWait(s->id_, event->id_);
@@ -443,15 +442,15 @@ StatusOr<float> DeviceTable::EventElapsedTime(Event* start, Event* end) {
   ACLSIM_RETURN_IF_ERROR(CheckEventLocked(start));
   ACLSIM_RETURN_IF_ERROR(CheckEventLocked(end));
   if (start->device_ != end->device_) {
-    return Status(ErrorCode::kRtParamInvalid, "events belong to different devices");
+    return Status(StatusCode::kInvalidArgument, "events belong to different devices");
   }
   ACLSIM_ASSIGN_OR_RETURN(device::EventState s, start->device_->device_->QueryEvent(start->id_));
   ACLSIM_ASSIGN_OR_RETURN(device::EventState e, end->device_->device_->QueryEvent(end->id_));
   if (!s.recorded || !e.recorded) {
-    return Status(ErrorCode::kRtInternalError, "aclrtEventElapsedTime needs two recorded events");
+    return Status(StatusCode::kInternal, "aclrtEventElapsedTime needs two recorded events");
   }
   if (!s.complete || !e.complete) {
-    return Status(ErrorCode::kRtEventTimestampInvalid, "an event has not completed yet");
+    return Status(Detail::kEventNotRecorded, "an event has not completed yet");
   }
   return static_cast<float>(static_cast<double>(e.timestamp_ns - s.timestamp_ns) / 1e6);
 }

@@ -4,7 +4,7 @@
 //
 // Objects are handed to the api/ edge as raw pointers (they become
 // aclrtContext/aclrtStream/aclrtEvent handles); every method that takes one
-// checks that it is live and returns kRtInvalidHandle otherwise, so a
+// checks that it is live and returns kInvalidHandle otherwise, so a
 // destroyed handle is an error, never a crash. Behaviour follows CANN (spec
 // §6): aclrtSetDevice opens the device's primary context and makes it
 // current; aclrtResetDevice releases it when the per-device count drops to
@@ -134,7 +134,7 @@ class DeviceObserver {
   virtual ~DeviceObserver() = default;
   // |device| was just opened (called once per device, without the table's lock).
   virtual Status OnDeviceOpened(DeviceState* device) = 0;
-  // A call into device |device_id| reported kRtLostHeartbeat.
+  // A call into device |device_id| reported kDeviceLost.
   virtual void OnDeviceLost(int32_t device_id) = 0;
 };
 
@@ -165,7 +165,7 @@ class DeviceTable {
   StatusOr<device::DeviceInfo> GetDeviceInfo(int32_t device_id);
   // Device time of |device_id| as the host observes it (opens the device).
   StatusOr<device::VirtualTimeNs> DeviceNowNs(int32_t device_id);
-  // The current context's device; kRtContextNull without one.
+  // The current context's device; kNoContext without one.
   StatusOr<DeviceState*> CurrentDevice() const;
   // Opened devices, in id order. The pointers live as long as the table.
   std::vector<DeviceState*> OpenDevices() const;

@@ -9,7 +9,7 @@ namespace aclsim::runtime {
 MemoryRegistry::~MemoryRegistry() { FreeAll(-1); }
 
 StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, size_t size, uint64_t capacity_bytes) {
-  if (size == 0) return Status(ErrorCode::kInvalidParam, "allocation size must be > 0");
+  if (size == 0) return Status(StatusCode::kInvalidArgument, "allocation size must be > 0");
   std::lock_guard<std::mutex> lock(mu_);
   if (kind == MemoryKind::kDevice) {
     uint64_t used = 0;
@@ -17,16 +17,15 @@ StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, siz
       if (a.kind == MemoryKind::kDevice && a.device_id == device_id) used += a.size;
     }
     if (size > capacity_bytes || used + size > capacity_bytes) {
-      return Status(ErrorCode::kRtMemoryAllocation, "device " + std::to_string(device_id) +
-                                                        " memory exhausted: " + std::to_string(used) +
-                                                        " bytes in use, " + std::to_string(size) +
-                                                        " requested, capacity " + std::to_string(capacity_bytes));
+      return Status(Detail::kDeviceMemory, "device " + std::to_string(device_id) + " memory exhausted: " +
+                                               std::to_string(used) + " bytes in use, " + std::to_string(size) +
+                                               " requested, capacity " + std::to_string(capacity_bytes));
     }
   }
   size_t rounded = (size + 63) / 64 * 64;
   void* p = std::aligned_alloc(64, rounded);
   if (p == nullptr) {
-    return Status(ErrorCode::kRtMemoryAllocation, "host allocation of " + std::to_string(size) + " bytes failed");
+    return Status(Detail::kDeviceMemory, "host allocation of " + std::to_string(size) + " bytes failed");
   }
   std::memset(p, 0, rounded);
   allocations_.emplace(reinterpret_cast<uintptr_t>(p), Allocation{size, kind, device_id});
@@ -37,9 +36,9 @@ Status MemoryRegistry::Free(MemoryKind kind, void* ptr) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = allocations_.find(reinterpret_cast<uintptr_t>(ptr));
   if (it == allocations_.end() || it->second.kind != kind) {
-    return Status(ErrorCode::kRtParamInvalid, std::string("pointer was not returned by ") +
-                                                  (kind == MemoryKind::kDevice ? "aclrtMalloc" : "aclrtMallocHost") +
-                                                  " or was already freed");
+    return Status(StatusCode::kInvalidArgument, std::string("pointer was not returned by ") +
+                                                    (kind == MemoryKind::kDevice ? "aclrtMalloc" : "aclrtMallocHost") +
+                                                    " or was already freed");
   }
   std::free(ptr);
   allocations_.erase(it);
@@ -57,7 +56,7 @@ const MemoryRegistry::Allocation* MemoryRegistry::FindRange(const void* p, size_
 
 Status MemoryRegistry::Copy(void* dst, size_t dest_max, const void* src, size_t count, CopyKind copy) {
   if (count > dest_max) {
-    return Status(ErrorCode::kRtParamInvalid,
+    return Status(StatusCode::kInvalidArgument,
                   "copy of " + std::to_string(count) + " bytes exceeds destMax " + std::to_string(dest_max));
   }
   if (dst == src) return OkStatus();
@@ -70,10 +69,10 @@ Status MemoryRegistry::Copy(void* dst, size_t dest_max, const void* src, size_t 
     bool dst_device = copy == CopyKind::kHostToDevice || copy == CopyKind::kDeviceToDevice;
     bool src_device = copy == CopyKind::kDeviceToHost || copy == CopyKind::kDeviceToDevice;
     if (dst_device && !is_device(dst)) {
-      return Status(ErrorCode::kRtParamInvalid, "destination range is not inside device memory from aclrtMalloc");
+      return Status(StatusCode::kInvalidArgument, "destination range is not inside device memory from aclrtMalloc");
     }
     if (src_device && !is_device(src)) {
-      return Status(ErrorCode::kRtParamInvalid, "source range is not inside device memory from aclrtMalloc");
+      return Status(StatusCode::kInvalidArgument, "source range is not inside device memory from aclrtMalloc");
     }
   }
   std::memmove(dst, src, count);
@@ -82,13 +81,13 @@ Status MemoryRegistry::Copy(void* dst, size_t dest_max, const void* src, size_t 
 
 Status MemoryRegistry::Set(void* dst, size_t max_count, int value, size_t count) {
   if (count > max_count) {
-    return Status(ErrorCode::kRtParamInvalid,
+    return Status(StatusCode::kInvalidArgument,
                   "memset of " + std::to_string(count) + " bytes exceeds maxCount " + std::to_string(max_count));
   }
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (FindRange(dst, count) == nullptr) {
-      return Status(ErrorCode::kRtParamInvalid, "memset range is not inside memory from aclrtMalloc/aclrtMallocHost");
+      return Status(StatusCode::kInvalidArgument, "memset range is not inside memory from aclrtMalloc/aclrtMallocHost");
     }
   }
   std::memset(dst, value, count);

@@ -34,12 +34,12 @@ class MemoryRegistry {
   MemoryRegistry& operator=(const MemoryRegistry&) = delete;
 
   // Allocates |size| bytes (zero-filled, 64-byte aligned). |capacity_bytes|
-  // bounds the device's total; exceeding it → kRtMemoryAllocation.
+  // bounds the device's total; exceeding it → kDeviceMemory.
   StatusOr<void*> Allocate(MemoryKind kind, int32_t device_id, size_t size, uint64_t capacity_bytes);
-  // Unknown pointer or wrong kind → kRtParamInvalid.
+  // Unknown pointer or wrong kind → kInvalidArgument.
   Status Free(MemoryKind kind, void* ptr);
   // Checks that [dst, dst+count) and [src, src+count) lie in memory of the
-  // kind |copy| requires, then copies. count > dest_max → kRtParamInvalid.
+  // kind |copy| requires, then copies. count > dest_max → kInvalidArgument.
   Status Copy(void* dst, size_t dest_max, const void* src, size_t count, CopyKind copy);
   Status Set(void* dst, size_t max_count, int value, size_t count);
   // Frees the device memory of |device_id|, or everything for -1 (aclFinalize).

@@ -47,15 +47,15 @@ std::string Join(const model::Graph& g, const std::vector<int32_t>& tensors, Col
 
 Status CheckBuffers(const char* what, const std::vector<BufferView>& bufs, const std::vector<size_t>& sizes) {
   if (bufs.size() != sizes.size()) {
-    return Status(ErrorCode::kInvalidParam, std::string(what) + " dataset has " + std::to_string(bufs.size()) +
-                                                " buffers, the model has " + std::to_string(sizes.size()));
+    return Status(StatusCode::kInvalidArgument, std::string(what) + " dataset has " + std::to_string(bufs.size()) +
+                                                    " buffers, the model has " + std::to_string(sizes.size()));
   }
   for (size_t i = 0; i < bufs.size(); ++i) {
     if (bufs[i].data == nullptr || bufs[i].size < sizes[i]) {
-      return Status(ErrorCode::kInvalidParam, std::string(what) + " buffer " + std::to_string(i) + " holds " +
-                                                  std::to_string(bufs[i].size) + " bytes at " +
-                                                  (bufs[i].data ? "a valid address" : "NULL") + ", the model needs " +
-                                                  std::to_string(sizes[i]));
+      return Status(StatusCode::kInvalidArgument, std::string(what) + " buffer " + std::to_string(i) + " holds " +
+                                                      std::to_string(bufs[i].size) + " bytes at " +
+                                                      (bufs[i].data ? "a valid address" : "NULL") +
+                                                      ", the model needs " + std::to_string(sizes[i]));
     }
   }
   return OkStatus();
@@ -64,7 +64,7 @@ Status CheckBuffers(const char* what, const std::vector<BufferView>& bufs, const
 }  // namespace
 
 Status ModelNotLoaded(uint32_t model_id) {
-  return Status(ErrorCode::kGeExecModelIdInvalid, "model id " + std::to_string(model_id) + " is not loaded");
+  return Status(Detail::kModelNotLoaded, "model id " + std::to_string(model_id) + " is not loaded");
 }
 
 const prof::OpInfo* ModelRegistry::InternOpInfo(const model::Graph& g, const model::Op& op) {
@@ -190,7 +190,7 @@ StatusOr<ModelRef> ModelRegistry::PrepareExecution(uint32_t model_id, const std:
 StatusOr<std::pair<std::string, std::string>> ModelRegistry::GetOp(uint32_t model_id, uint32_t op_index) const {
   ModelRef m = Find(model_id);
   if (!m || op_index >= m->graph.ops.size()) {
-    return Status(ErrorCode::kInvalidParam,
+    return Status(StatusCode::kInvalidArgument,
                   "no op " + std::to_string(op_index) + " in model " + std::to_string(model_id));
   }
   const model::Op& op = m->graph.ops[op_index];

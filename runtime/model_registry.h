@@ -75,21 +75,21 @@ class ModelRegistry {
   // (its id is ->id).
   StatusOr<ModelRef> Load(DeviceState* device, model::Graph graph);
   // Synchronises the model's device and unloads its executable.
-  // Not loaded → kGeExecModelIdInvalid.
+  // Not loaded → kModelNotLoaded.
   Status Unload(uint32_t model_id);
   // nullptr when |model_id| is not loaded.
   ModelRef Find(uint32_t model_id) const;
   // Unloads every model (at runtime teardown, before devices close).
   void UnloadAll();
 
-  // Not loaded → kGeExecModelIdInvalid for the three below.
+  // Not loaded → kModelNotLoaded for the three below.
   StatusOr<ModelDescription> Describe(uint32_t model_id) const;
   StatusOr<std::vector<device::OpCost>> Costs(uint32_t model_id) const;
-  // Checks the execution datasets against the model (kInvalidParam with the
+  // Checks the execution datasets against the model (kInvalidArgument with the
   // offending buffer named) and returns it.
   StatusOr<ModelRef> PrepareExecution(uint32_t model_id, const std::vector<BufferView>& inputs,
                                       const std::vector<BufferView>& outputs) const;
-  // Name and type of op |op_index| of a loaded model (kInvalidParam otherwise).
+  // Name and type of op |op_index| of a loaded model (kInvalidArgument otherwise).
   StatusOr<std::pair<std::string, std::string>> GetOp(uint32_t model_id, uint32_t op_index) const;
 
  private:

@@ -104,8 +104,8 @@ void Profiler::OnDeviceLost(int32_t device_id) {
 Status Profiler::Subscribe(uint32_t model_id, const prof::SubscribeConfig* config) {
   std::lock_guard<std::mutex> lock(mu_);
   ModelRef model = models_->Find(model_id);
-  if (!model) return Status(ErrorCode::kInvalidModelId, "model id " + std::to_string(model_id) + " is not loaded");
-  if (config == nullptr) return Status(ErrorCode::kInvalidParam, "subscribe config is NULL");
+  if (!model) return Status(Detail::kModelNotLoaded, "model id " + std::to_string(model_id) + " is not loaded");
+  if (config == nullptr) return Status(StatusCode::kInvalidArgument, "subscribe config is NULL");
   bool proceed = false;
   ACLSIM_RETURN_IF_ERROR(Enter(state_, SessionEvent::kSubscribe, &proceed));
   prof::SubscribedModel sub;
@@ -124,7 +124,7 @@ Status Profiler::Unsubscribe(uint32_t model_id) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (!models_->Find(model_id)) {
-      return Status(ErrorCode::kInvalidModelId, "model id " + std::to_string(model_id) + " is not loaded");
+      return Status(Detail::kModelNotLoaded, "model id " + std::to_string(model_id) + " is not loaded");
     }
     bool proceed = false;
     ACLSIM_RETURN_IF_ERROR(Enter(state_, SessionEvent::kUnsubscribe, &proceed));
@@ -165,7 +165,7 @@ StatusOr<prof::SubscriptionStats> Profiler::GetSubscriptionStats(uint32_t model_
 
 Status Profiler::Init(std::string_view path, bool dynamic_mode) {
   if (dynamic_mode) {
-    return Status(ErrorCode::kFeatureUnsupported, "aclprofInit: PROFILING_MODE=dynamic is not supported");
+    return Status(Detail::kFeatureUnsupported, "aclprofInit: PROFILING_MODE=dynamic is not supported");
   }
   std::lock_guard<std::mutex> lock(mu_);
   bool proceed = false;
@@ -325,7 +325,7 @@ Status Profiler::Stop(const prof::SessionConfig* config) {
 }
 
 Status Profiler::Warmup(const prof::SessionConfig* config) {
-  if (config == nullptr) return Status(ErrorCode::kInvalidParam, "aclprofWarmup: config is NULL");
+  if (config == nullptr) return Status(StatusCode::kInvalidArgument, "aclprofWarmup: config is NULL");
   ACLSIM_RETURN_IF_ERROR(prof::CheckSessionConfig(*config));
   std::lock_guard<std::mutex> lock(mu_);
   bool proceed = false;
@@ -367,7 +367,7 @@ void Profiler::OnModelLoaded(uint32_t model_id, prof::OpTableRef ops) {
 
 Status Profiler::StartTrace(size_t capacity) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (trace_) return Status(ErrorCode::kRepeatInitialize, "tracing is already on");
+  if (trace_) return Status(Detail::kAlreadyInitialized, "tracing is already on");
   trace_ = std::make_unique<TaskTrace>(capacity);
   for (DeviceState* device : devices_->OpenDevices()) devices_->AddSink(device, trace_.get());
   return OkStatus();
@@ -375,7 +375,7 @@ Status Profiler::StartTrace(size_t capacity) {
 
 Status Profiler::StopTrace() {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!trace_) return Status(ErrorCode::kInvalidParam, "tracing is not on");
+  if (!trace_) return Status(StatusCode::kInvalidArgument, "tracing is not on");
   for (DeviceState* device : devices_->OpenDevices()) devices_->RemoveSink(device, trace_.get());
   stopped_trace_ = std::move(trace_);  // records stay readable until the next StartTrace
   return OkStatus();

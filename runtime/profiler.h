@@ -72,7 +72,7 @@ class Profiler final : public DeviceObserver {
   void OnDeviceLost(int32_t device_id) override;
 
   // Operator subscription (aclprofModelSubscribe / UnSubscribe), with the
-  // check order of spec §2.2: model loaded (else kInvalidModelId), config
+  // check order of spec §2.2: model loaded (else kModelNotLoaded), config
   // not NULL, profiling mode, then the subscription's own checks.
   Status Subscribe(uint32_t model_id, const prof::SubscribeConfig* config);
   Status Unsubscribe(uint32_t model_id);

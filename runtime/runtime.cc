@@ -50,7 +50,7 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
   ACLSIM_ASSIGN_OR_RETURN(ModelRef model, models_->PrepareExecution(model_id, inputs, outputs));
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
   if (target.device != model->device) {
-    return Status(ErrorCode::kRtStreamContext,
+    return Status(Detail::kStreamOfOtherContext,
                   "model " + std::to_string(model_id) + " is loaded on device " + std::to_string(model->device->id()) +
                       ", the stream belongs to device " + std::to_string(target.device->id()));
   }

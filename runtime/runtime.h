@@ -76,8 +76,8 @@ class Runtime {
   // Checks the datasets against the model, enqueues one execution on
   // |stream| (NULL: the current context's default stream) and, when
   // |synchronous|, waits for it. |out_launch| (optional) receives the device
-  // and first task launched. Errors: kGeExecModelIdInvalid, kInvalidParam
-  // (datasets), kRtContextNull, kRtInvalidHandle, kRtStreamContext (stream
+  // and first task launched. Errors: kModelNotLoaded, kInvalidArgument
+  // (datasets), kNoContext, kInvalidHandle, kStreamOfOtherContext (stream
   // of another device), and the device's own.
   Status ExecuteModel(uint32_t model_id, const std::vector<BufferView>& inputs, const std::vector<BufferView>& outputs,
                       Stream* stream, bool synchronous, prof::ApiRecord* out_launch = nullptr);

@@ -2,75 +2,95 @@
 
 namespace aclsim {
 
-const char* ErrorCodeName(ErrorCode code) {
+const char* StatusCodeName(StatusCode code) {
   switch (code) {
-    case ErrorCode::kOk: return "OK";
-    case ErrorCode::kInvalidParam: return "INVALID_PARAM";
-    case ErrorCode::kUninitialized: return "UNINITIALIZE";
-    case ErrorCode::kRepeatInitialize: return "REPEAT_INITIALIZE";
-    case ErrorCode::kInvalidFile: return "INVALID_FILE";
-    case ErrorCode::kWriteFile: return "WRITE_FILE";
-    case ErrorCode::kParseFile: return "PARSE_FILE";
-    case ErrorCode::kFileMissingAttr: return "FILE_MISSING_ATTR";
-    case ErrorCode::kFileAttrInvalid: return "FILE_ATTR_INVALID";
-    case ErrorCode::kInvalidProfilingConfig: return "INVALID_PROFILING_CONFIG";
-    case ErrorCode::kInvalidModelId: return "INVALID_MODEL_ID";
-    case ErrorCode::kDeserializeModel: return "DESERIALIZE_MODEL";
-    case ErrorCode::kParseModel: return "PARSE_MODEL";
-    case ErrorCode::kReadModelFailure: return "READ_MODEL_FAILURE";
-    case ErrorCode::kModelSizeInvalid: return "MODEL_SIZE_INVALID";
-    case ErrorCode::kModelMissingAttr: return "MODEL_MISSING_ATTR";
-    case ErrorCode::kModelInputNotMatch: return "MODEL_INPUT_NOT_MATCH";
-    case ErrorCode::kModelOutputNotMatch: return "MODEL_OUTPUT_NOT_MATCH";
-    case ErrorCode::kModelNotDynamic: return "MODEL_NOT_DYNAMIC";
-    case ErrorCode::kRepeatFinalize: return "REPEAT_FINALIZE";
-    case ErrorCode::kProfAlreadyRun: return "PROF_ALREADY_RUN";
-    case ErrorCode::kProfNotRun: return "PROF_NOT_RUN";
-    case ErrorCode::kProfRepeatSubscribe: return "PROF_REPEAT_SUBSCRIBE";
-    case ErrorCode::kProfApiConflict: return "PROF_API_CONFLICT";
-    case ErrorCode::kProfModulesUnsupported: return "PROF_MODULES_UNSUPPORTED";
-    case ErrorCode::kGeFailure: return "GE_FAILURE";
-    case ErrorCode::kProfilingFailure: return "PROFILING_FAILURE";
-    case ErrorCode::kBadAlloc: return "BAD_ALLOC";
-    case ErrorCode::kApiNotSupport: return "API_NOT_SUPPORT";
-    case ErrorCode::kInvalidDevice: return "INVALID_DEVICE";
-    case ErrorCode::kFeatureUnsupported: return "FEATURE_UNSUPPORTED";
-    case ErrorCode::kInternalError: return "INTERNAL_ERROR";
-    case ErrorCode::kFailure: return "FAILURE";
-    case ErrorCode::kRtFailure: return "RT_FAILURE";
-    case ErrorCode::kRtParamInvalid: return "RT_PARAM_INVALID";
-    case ErrorCode::kRtInvalidDeviceId: return "RT_INVALID_DEVICEID";
-    case ErrorCode::kRtContextNull: return "RT_CONTEXT_NULL";
-    case ErrorCode::kRtStreamContext: return "RT_STREAM_CONTEXT";
-    case ErrorCode::kRtEventTimestampInvalid: return "RT_EVENT_TIMESTAMP_INVALID";
-    case ErrorCode::kRtStreamSubscribe: return "RT_STREAM_SUBSCRIBE";
-    case ErrorCode::kRtThreadSubscribe: return "RT_THREAD_SUBSCRIBE";
-    case ErrorCode::kRtStreamNoCbReg: return "RT_STREAM_NO_CB_REG";
-    case ErrorCode::kRtInvalidHandle: return "RT_INVALID_HANDLE";
-    case ErrorCode::kRtContextReleaseError: return "RT_CONTEXT_RELEASE_ERROR";
-    case ErrorCode::kRtReportTimeout: return "RT_REPORT_TIMEOUT";
-    case ErrorCode::kGeExecNotInit: return "GE_EXEC_NOT_INIT";
-    case ErrorCode::kGeExecModelDataSizeInvalid: return "GE_EXEC_MODEL_DATA_SIZE_INVALID";
-    case ErrorCode::kGeDynamicInputLengthInvalid: return "GE_DYNAMIC_INPUT_LENGTH_INVALID";
-    case ErrorCode::kGeDynamicBatchSizeInvalid: return "GE_DYNAMIC_BATCH_SIZE_INVALID";
-    case ErrorCode::kRtFeatureNotSupport: return "RT_FEATURE_NOT_SUPPORT";
-    case ErrorCode::kRtMemoryAllocation: return "RT_MEMORY_ALLOCATION";
-    case ErrorCode::kRtNoDevice: return "RT_NO_DEVICE";
-    case ErrorCode::kRtInternalError: return "RT_INTERNAL_ERROR";
-    case ErrorCode::kRtStreamNotComplete: return "RT_STREAM_NOT_COMPLETE";
-    case ErrorCode::kRtEventNotComplete: return "RT_EVENT_NOT_COMPLETE";
-    case ErrorCode::kRtLostHeartbeat: return "RT_LOST_HEARTBEAT";
-    case ErrorCode::kRtModelExecute: return "RT_MODEL_EXECUTE";
-    case ErrorCode::kGeParamInvalid: return "GE_PARAM_INVALID";
-    case ErrorCode::kGeExecModelPathInvalid: return "GE_EXEC_MODEL_PATH_INVALID";
-    case ErrorCode::kGeExecModelIdInvalid: return "GE_EXEC_MODEL_ID_INVALID";
+    case StatusCode::kOk: return "OK";
+    case StatusCode::kCancelled: return "CANCELLED";
+    case StatusCode::kUnknown: return "UNKNOWN";
+    case StatusCode::kInvalidArgument: return "INVALID_ARGUMENT";
+    case StatusCode::kDeadlineExceeded: return "DEADLINE_EXCEEDED";
+    case StatusCode::kNotFound: return "NOT_FOUND";
+    case StatusCode::kAlreadyExists: return "ALREADY_EXISTS";
+    case StatusCode::kPermissionDenied: return "PERMISSION_DENIED";
+    case StatusCode::kResourceExhausted: return "RESOURCE_EXHAUSTED";
+    case StatusCode::kFailedPrecondition: return "FAILED_PRECONDITION";
+    case StatusCode::kAborted: return "ABORTED";
+    case StatusCode::kOutOfRange: return "OUT_OF_RANGE";
+    case StatusCode::kUnimplemented: return "UNIMPLEMENTED";
+    case StatusCode::kInternal: return "INTERNAL";
+    case StatusCode::kUnavailable: return "UNAVAILABLE";
+    case StatusCode::kDataLoss: return "DATA_LOSS";
+    case StatusCode::kUnauthenticated: return "UNAUTHENTICATED";
   }
-  return "UNKNOWN";
+  return "?";
+}
+
+const char* DetailName(Detail detail) {
+  switch (detail) {
+    case Detail::kNone: return "NONE";
+    case Detail::kInvalidDeviceId: return "INVALID_DEVICE_ID";
+    case Detail::kInvalidHandle: return "INVALID_HANDLE";
+    case Detail::kNoDevice: return "NO_DEVICE";
+    case Detail::kDeviceLost: return "DEVICE_LOST";
+    case Detail::kModelDeserialize: return "MODEL_DESERIALIZE";
+    case Detail::kModelParse: return "MODEL_PARSE";
+    case Detail::kModelSizeInvalid: return "MODEL_SIZE_INVALID";
+    case Detail::kModelMissingAttr: return "MODEL_MISSING_ATTR";
+    case Detail::kDeviceError: return "DEVICE_ERROR";
+    case Detail::kNotInitialized: return "NOT_INITIALIZED";
+    case Detail::kAlreadyInitialized: return "ALREADY_INITIALIZED";
+    case Detail::kAlreadyFinalized: return "ALREADY_FINALIZED";
+    case Detail::kFileUnusable: return "FILE_UNUSABLE";
+    case Detail::kFileRead: return "FILE_READ";
+    case Detail::kFileWrite: return "FILE_WRITE";
+    case Detail::kFileParse: return "FILE_PARSE";
+    case Detail::kFileMissingAttr: return "FILE_MISSING_ATTR";
+    case Detail::kFileAttrInvalid: return "FILE_ATTR_INVALID";
+    case Detail::kModelNotLoaded: return "MODEL_NOT_LOADED";
+    case Detail::kModelInputMismatch: return "MODEL_INPUT_MISMATCH";
+    case Detail::kModelOutputMismatch: return "MODEL_OUTPUT_MISMATCH";
+    case Detail::kModelNotDynamic: return "MODEL_NOT_DYNAMIC";
+    case Detail::kModelDataSize: return "MODEL_DATA_SIZE";
+    case Detail::kDynamicInputLength: return "DYNAMIC_INPUT_LENGTH";
+    case Detail::kDynamicBatchSize: return "DYNAMIC_BATCH_SIZE";
+    case Detail::kModelExecute: return "MODEL_EXECUTE";
+    case Detail::kProfilingConfig: return "PROFILING_CONFIG";
+    case Detail::kProfilingRunning: return "PROFILING_RUNNING";
+    case Detail::kProfilingNotRunning: return "PROFILING_NOT_RUNNING";
+    case Detail::kAlreadySubscribed: return "ALREADY_SUBSCRIBED";
+    case Detail::kProfilingApiConflict: return "PROFILING_API_CONFLICT";
+    case Detail::kProfilingModules: return "PROFILING_MODULES";
+    case Detail::kFeatureUnsupported: return "FEATURE_UNSUPPORTED";
+    case Detail::kVersionMismatch: return "VERSION_MISMATCH";
+    case Detail::kDeviceMemory: return "DEVICE_MEMORY";
+    case Detail::kNoContext: return "NO_CONTEXT";
+    case Detail::kStreamOfOtherContext: return "STREAM_OF_OTHER_CONTEXT";
+    case Detail::kEventNotRecorded: return "EVENT_NOT_RECORDED";
+    case Detail::kStreamNotSubscribed: return "STREAM_NOT_SUBSCRIBED";
+    case Detail::kThreadNotSubscribed: return "THREAD_NOT_SUBSCRIBED";
+    case Detail::kNoCallbackRegistered: return "NO_CALLBACK_REGISTERED";
+    case Detail::kStreamNotComplete: return "STREAM_NOT_COMPLETE";
+    case Detail::kEventNotComplete: return "EVENT_NOT_COMPLETE";
+    case Detail::kContextInUse: return "CONTEXT_IN_USE";
+    case Detail::kReportTimeout: return "REPORT_TIMEOUT";
+    case Detail::kOptionUnsupported: return "OPTION_UNSUPPORTED";
+  }
+  return "?";
 }
 
 std::string Status::ToString() const {
   if (ok()) return "OK";
-  return std::string(ErrorCodeName(code_)) + " (" + std::to_string(static_cast<int32_t>(code_)) + "): " + message_;
+  std::string out = StatusCodeName(code_);
+  if (detail_ != Detail::kNone) {
+    out += std::string(" (") + DetailName(detail_);
+    if (detail_ == Detail::kDeviceError) out += " " + std::to_string(value_);
+    out += ")";
+  }
+  return out + ": " + message_;
+}
+
+Status WithPrefix(const Status& status, const std::string& prefix) {
+  return Status(status.code(), status.detail(), status.value(), prefix + status.message());
 }
 
 }  // namespace aclsim

@@ -395,7 +395,7 @@ def render_host_device_cc():
            "#include \"runtime/device/c_api/codec.h\"\n#include \"runtime/log.h\"\n#include \"runtime/model/graph_writer.h\"\n\n",
            "namespace aclsim::device::capi {\nnamespace {\n\n",
            "Status Malformed(const char* function, const char* what) {\n",
-           "  return Status(ErrorCode::kRtInternalError, std::string(\"backend plugin: \") + function + \" returned \" + what);\n",
+           "  return Status(StatusCode::kInternal, std::string(\"backend plugin: \") + function + \" returned \" + what);\n",
            "}\n\n}  // namespace\n\n"]
     for m in device_methods():
         name, r = m["name"], m["result"]
@@ -669,7 +669,7 @@ def render_remote_device_cc():
            "#include \"remote/wire_types.h\"\n#include \"runtime/model/graph_writer.h\"\n\n",
            "namespace aclsim::remote {\nnamespace {\n\n",
            "Status Malformed(const char* what) {\n",
-           "  return Status(ErrorCode::kRtInternalError, std::string(\"remote protocol: malformed \") + what + \" response\");\n",
+           "  return Status(StatusCode::kInternal, std::string(\"remote protocol: malformed \") + what + \" response\");\n",
            "}\n\n}  // namespace\n\n"]
     for m in device_methods():
         r, msg = m["result"], "MessageType::k" + message_name(m)
@@ -783,7 +783,7 @@ def render_device_requests_cc():
     for m in API.METHODS:
         out.append("    case MessageType::k%s: return Handle%s(c);\n" % (message_name(m), message_name(m)))
     out.append("    default: break;\n  }\n")
-    out.append("  return Status(ErrorCode::kRtFeatureNotSupport, std::string(\"remote protocol: unexpected \") + c.name);\n")
+    out.append("  return Status(StatusCode::kUnimplemented, std::string(\"remote protocol: unexpected \") + c.name);\n")
     out.append("}\n\n}  // namespace aclsim::remote\n")
     return "".join(out)
 

@@ -13,7 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-Status ProfileError(const std::string& what) { return Status(ErrorCode::kInvalidParam, "device profile: " + what); }
+Status ProfileError(const std::string& what) { return Status(StatusCode::kInvalidArgument, "device profile: " + what); }
 
 }  // namespace
 
@@ -112,7 +112,7 @@ StatusOr<DeviceProfile> BuiltinDeviceProfile(std::string_view name) {
   }
   std::string known;
   for (const auto& entry : kBuiltinProfiles) known += (known.empty() ? "" : ", ") + std::string(entry.name);
-  return Status(ErrorCode::kInvalidParam,
+  return Status(StatusCode::kInvalidArgument,
                 "config: unknown device profile '" + std::string(name) + "' (built in: " + known + ")");
 }
 
@@ -124,7 +124,7 @@ std::vector<std::string> BuiltinDeviceProfileNames() {
 
 StatusOr<DeviceProfile> LoadDeviceProfileFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(ErrorCode::kInvalidParam, "config: cannot read device profile '" + path + "'");
+  if (!in) return Status(StatusCode::kInvalidArgument, "config: cannot read device profile '" + path + "'");
   std::ostringstream buf;
   buf << in.rdbuf();
   return ParseDeviceProfile(buf.str());

@@ -38,7 +38,7 @@ struct DeviceProfile {
   double PeakFlopsPerS(model::Engine engine, model::DataType dtype) const;
 };
 
-// Parses a profile JSON document. Errors → kInvalidParam naming the field.
+// Parses a profile JSON document. Errors → kInvalidArgument naming the field.
 StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text);
 // A compiled-in profile by name ("Ascend910B2", "Ascend310P3").
 StatusOr<DeviceProfile> BuiltinDeviceProfile(std::string_view name);

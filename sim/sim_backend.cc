@@ -20,9 +20,9 @@ class SimBackend final : public device::Backend {
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= options_.device_count) {
-      return Status(ErrorCode::kRtInvalidDeviceId, "device " + std::to_string(device_id) +
-                                                       " does not exist (sim backend has " +
-                                                       std::to_string(options_.device_count) + ")");
+      return Status(Detail::kInvalidDeviceId, "device " + std::to_string(device_id) +
+                                                  " does not exist (sim backend has " +
+                                                  std::to_string(options_.device_count) + ")");
     }
     return std::unique_ptr<device::Device>(new SimDevice(device_id, profile_, options_));
   }

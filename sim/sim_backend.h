@@ -20,7 +20,7 @@ namespace aclsim::sim {
 // each applying |options.faults|; it reports |options.clock_mode| and the
 // plan's delivery faults (device::Backend). Options outside their ranges
 // (SimOptions::Validate), an unknown profile or an unreadable profile file
-// → kInvalidParam.
+// → kInvalidArgument.
 StatusOr<std::unique_ptr<device::Backend>> CreateSimBackend(const SimOptions& options);
 
 // The factory of "sim": ParseSimOptions(|options|), then CreateSimBackend.

@@ -43,8 +43,7 @@ SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> pr
 }
 
 Status SimDevice::LostStatus() const {
-  return Status(Detail::kDeviceLost,
-                "device " + std::to_string(device_id_) + " is lost (injected fault lose_device)");
+  return Status(Detail::kDeviceLost, "device " + std::to_string(device_id_) + " is lost (injected fault lose_device)");
 }
 
 bool SimDevice::LosesDeviceAt(uint64_t task_id) {
@@ -271,9 +270,9 @@ void SimDevice::ScheduleGraphLocked(StreamState* s, const Executable& exe, devic
         break;
       }
       if (FailsHere(task_id, &exe.names[i], &error)) {
-        *out_failure = Status(static_cast<ErrorCode>(error), "op '" + exe.names[i] + "' (task " +
-                                                                 std::to_string(task_id) + ") failed on device " +
-                                                                 std::to_string(device_id_) + " (injected fault)");
+        *out_failure =
+            Status::DeviceError(error, "op '" + exe.names[i] + "' (task " + std::to_string(task_id) +
+                                           ") failed on device " + std::to_string(device_id_) + " (injected fault)");
         break;
       }
       ready += StallNs(task_id);
@@ -333,7 +332,7 @@ StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const 
     int32_t error = 0;
     if (LosesDeviceAt(task)) return LostStatus();
     if (FailsHere(task, nullptr, &error)) {
-      return Status(static_cast<ErrorCode>(error), "marker task " + std::to_string(task) + " failed (injected fault)");
+      return Status::DeviceError(error, "marker task " + std::to_string(task) + " failed (injected fault)");
     }
     s->tail_ns += StallNs(task);
   }

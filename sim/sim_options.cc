@@ -7,7 +7,7 @@ namespace {
 
 using nlohmann::json;
 
-Status AttrError(const std::string& what) { return Status(ErrorCode::kFileAttrInvalid, "config: " + what); }
+Status AttrError(const std::string& what) { return Status(Detail::kFileAttrInvalid, "config: " + what); }
 
 // Applies one key to |o|; |*known| is false for a key that is no sim option.
 Status ApplyKey(const std::string& key, const json& v, SimOptions* o, bool* known) {
@@ -46,13 +46,13 @@ Status ApplyKey(const std::string& key, const json& v, SimOptions* o, bool* know
 
 Status SimOptions::Validate() const {
   if (device_count < 1 || device_count > 64) {
-    return Status(ErrorCode::kInvalidParam, "config: device_count must be in [1, 64]");
+    return Status(StatusCode::kInvalidArgument, "config: device_count must be in [1, 64]");
   }
   if (!(jitter >= 0.0 && jitter <= 0.5)) {
-    return Status(ErrorCode::kInvalidParam, "config: jitter must be in [0, 0.5]");
+    return Status(StatusCode::kInvalidArgument, "config: jitter must be in [0, 0.5]");
   }
   if (device_profile.empty() && device_profile_path.empty()) {
-    return Status(ErrorCode::kInvalidParam, "config: device_profile must not be empty");
+    return Status(StatusCode::kInvalidArgument, "config: device_profile must not be empty");
   }
   return OkStatus();
 }

@@ -35,7 +35,7 @@ struct SimOptions {
 
   // Ranges of a struct filled by code (the server's flags, tests):
   // device_count outside [1, 64], jitter outside [0, 0.5] (or NaN), or
-  // neither a profile name nor a path → kInvalidParam.
+  // neither a profile name nor a path → kInvalidArgument.
   Status Validate() const;
 };
 

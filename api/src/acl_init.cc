@@ -11,11 +11,11 @@ using aclsim::api::Convert;
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath) try {
-  return Convert(aclsim::api::Initialize(configPath));
+  return Convert(__func__, aclsim::api::Initialize(configPath));
 }
 ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclFinalize(void) try { return Convert(aclsim::api::Finalize()); }
+ACL_FUNC_VISIBILITY aclError aclFinalize(void) try { return Convert(__func__, aclsim::api::Finalize()); }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void) try { return aclsim::api::RecentErrorMessage(); }
@@ -39,13 +39,13 @@ ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void) try {
   static thread_local std::string name;
   auto rt = aclsim::api::GetRuntime();
   if (!rt.ok()) {
-    Convert(rt.status());
+    Convert(__func__, rt.status());
     return nullptr;
   }
   auto device = (*rt)->devices().GetDevice();
   auto info = (*rt)->devices().GetDeviceInfo(device.ok() ? *device : 0);
   if (!info.ok()) {
-    Convert(info.status());
+    Convert(__func__, info.status());
     return nullptr;
   }
   name = info->soc_name;

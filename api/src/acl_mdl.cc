@@ -17,17 +17,16 @@ using aclsim::api::InvalidParam;
 namespace {
 
 aclsim::Status NotInitialized(const char* function) {
-  return aclsim::Status(aclsim::ErrorCode::kGeExecNotInit,
+  return aclsim::Status(aclsim::Detail::kNotInitialized,
                         std::string(function) + ": model execution is not initialised; call aclInit first");
 }
 
 aclError LoadGraph(const char* function, aclsim::StatusOr<aclsim::model::Graph> graph, uint32_t* modelId) {
-  if (!graph.ok()) return Convert(graph.status());
-  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  if (!graph.ok()) return Convert(function, graph.status());
+  ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, function);
   auto id = rt->LoadModel(std::move(graph).value());
-  if (!id.ok()) return Convert(id.status());
+  if (!id.ok()) return Convert(function, id.status());
   *modelId = *id;
-  (void)function;
   return ACL_SUCCESS;
 }
 
@@ -47,9 +46,10 @@ aclError Execute(const char* function, uint32_t modelId, const aclmdlDataset* in
   std::vector<aclsim::runtime::BufferView> in, out;
   if (aclError e = Views(function, input, &in); e != ACL_SUCCESS) return e;
   if (aclError e = Views(function, output, &out); e != ACL_SUCCESS) return e;
-  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized(function));
-  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->ExecuteModel(modelId, in, out, aclsim::api::ToStream(stream), synchronous, api_scope.launch()));
+  if (!aclsim::api::IsInitialized()) return Convert(function, NotInitialized(function));
+  ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, function);
+  return Convert(function,
+                 rt->ExecuteModel(modelId, in, out, aclsim::api::ToStream(stream), synchronous, api_scope.launch()));
 }
 
 const aclsim::runtime::TensorDescription* Tensor(const aclmdlDesc* desc, size_t index, bool input) {
@@ -90,7 +90,7 @@ extern "C" {
 ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) try {
   aclsim::api::ApiScope api_scope("aclmdlLoadFromFile");
   if (modelPath == nullptr || modelId == nullptr) return InvalidParam("aclmdlLoadFromFile", "NULL argument");
-  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlLoadFromFile"));
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlLoadFromFile"));
   return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadModelFile(modelPath, {}), modelId);
 }
 ACLSIM_EDGE_CATCH
@@ -100,7 +100,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSi
   if (model == nullptr || modelSize == 0 || modelId == nullptr) {
     return InvalidParam("aclmdlLoadFromMem", "NULL model, zero size or NULL modelId");
   }
-  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlLoadFromMem"));
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlLoadFromMem"));
   std::string_view bytes(static_cast<const char*>(model), modelSize);
   return LoadGraph("aclmdlLoadFromMem", aclsim::model::LoadModelBytes(bytes, {}), modelId);
 }
@@ -108,9 +108,9 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId) try {
   aclsim::api::ApiScope api_scope("aclmdlUnload");
-  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlUnload"));
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlUnload"));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->UnloadModel(modelId));
+  return Convert(__func__, rt->UnloadModel(modelId));
 }
 ACLSIM_EDGE_CATCH
 
@@ -139,10 +139,10 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetDesc(aclmdlDesc* modelDesc, uint32_t modelId) try {
   if (modelDesc == nullptr) return InvalidParam("aclmdlGetDesc", "modelDesc is NULL");
-  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlGetDesc"));
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlGetDesc"));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto desc = rt->models().Describe(modelId);
-  if (!desc.ok()) return Convert(desc.status());
+  if (!desc.ok()) return Convert(__func__, desc.status());
   modelDesc->desc = std::move(desc).value();
   modelDesc->filled = true;
   return ACL_SUCCESS;
@@ -263,13 +263,14 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlD
       dataset->buffers[index]->data == nullptr) {
     return InvalidParam("aclmdlSetDynamicBatchSize", "index does not name a dataset buffer with an address");
   }
-  if (!aclsim::api::IsInitialized()) return Convert(NotInitialized("aclmdlSetDynamicBatchSize"));
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlSetDynamicBatchSize"));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto desc = rt->models().Describe(modelId);
-  if (!desc.ok()) return Convert(desc.status());
+  if (!desc.ok()) return Convert(__func__, desc.status());
   // Every aclsim model is static, so no batch size matches a gear (as GE
   // answers for a static .om model).
-  return Convert(aclsim::Status(aclsim::ErrorCode::kGeDynamicBatchSizeInvalid,
+  return Convert(__func__,
+                 aclsim::Status(aclsim::Detail::kDynamicBatchSize,
                                 "model " + std::to_string(modelId) + " has no dynamic batch gears; batch size " +
                                     std::to_string(batchSize) + " is not one of them"));
 }

@@ -30,20 +30,20 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId) try {
   aclsim::api::ApiScope api_scope("aclrtSetDevice");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().SetDevice(deviceId));
+  return Convert(__func__, rt->devices().SetDevice(deviceId));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId) try {
   aclsim::api::ApiScope api_scope("aclrtResetDevice");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().ResetDevice(deviceId, /*force=*/false));
+  return Convert(__func__, rt->devices().ResetDevice(deviceId, /*force=*/false));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId) try {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().ResetDevice(deviceId, /*force=*/true));
+  return Convert(__func__, rt->devices().ResetDevice(deviceId, /*force=*/true));
 }
 ACLSIM_EDGE_CATCH
 
@@ -51,7 +51,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId) try {
   if (deviceId == nullptr) return InvalidParam("aclrtGetDevice", "deviceId is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto id = rt->devices().GetDevice();
-  if (!id.ok()) return Convert(id.status());
+  if (!id.ok()) return Convert(__func__, id.status());
   *deviceId = *id;
   return ACL_SUCCESS;
 }
@@ -60,7 +60,7 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void) try {
   aclsim::api::ApiScope api_scope("aclrtSynchronizeDevice");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().SynchronizeDevice());
+  return Convert(__func__, rt->devices().SynchronizeDevice());
 }
 ACLSIM_EDGE_CATCH
 
@@ -68,7 +68,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext* context, int32_t d
   if (context == nullptr) return InvalidParam("aclrtCreateContext", "context is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto created = rt->devices().CreateContext(deviceId);
-  if (!created.ok()) return Convert(created.status());
+  if (!created.ok()) return Convert(__func__, created.status());
   *context = *created;
   return ACL_SUCCESS;
 }
@@ -77,14 +77,14 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context) try {
   if (context == nullptr) return InvalidParam("aclrtDestroyContext", "context is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().DestroyContext(ToContext(context)));
+  return Convert(__func__, rt->devices().DestroyContext(ToContext(context)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context) try {
   if (context == nullptr) return InvalidParam("aclrtSetCurrentContext", "context is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().SetCurrentContext(ToContext(context)));
+  return Convert(__func__, rt->devices().SetCurrentContext(ToContext(context)));
 }
 ACLSIM_EDGE_CATCH
 
@@ -92,7 +92,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext* context) try {
   if (context == nullptr) return InvalidParam("aclrtGetCurrentContext", "context is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto current = rt->devices().GetCurrentContext();
-  if (!current.ok()) return Convert(current.status());
+  if (!current.ok()) return Convert(__func__, current.status());
   *context = *current;
   return ACL_SUCCESS;
 }

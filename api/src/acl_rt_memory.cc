@@ -17,7 +17,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMal
   if (size == 0) return InvalidParam("aclrtMalloc", "size is 0");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto p = rt->MallocDevice(size);
-  if (!p.ok()) return Convert(p.status());
+  if (!p.ok()) return Convert(__func__, p.status());
   *devPtr = *p;
   return ACL_SUCCESS;
 }
@@ -27,7 +27,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr) try {
   aclsim::api::ApiScope api_scope("aclrtFree");
   if (devPtr == nullptr) return InvalidParam("aclrtFree", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->FreeDevice(devPtr));
+  return Convert(__func__, rt->FreeDevice(devPtr));
 }
 ACLSIM_EDGE_CATCH
 
@@ -36,7 +36,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size) try {
   if (size == 0) return InvalidParam("aclrtMallocHost", "size is 0");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto p = rt->MallocHost(size);
-  if (!p.ok()) return Convert(p.status());
+  if (!p.ok()) return Convert(__func__, p.status());
   *hostPtr = *p;
   return ACL_SUCCESS;
 }
@@ -45,7 +45,7 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr) try {
   if (hostPtr == nullptr) return InvalidParam("aclrtFreeHost", "hostPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->FreeHost(hostPtr));
+  return Convert(__func__, rt->FreeHost(hostPtr));
 }
 ACLSIM_EDGE_CATCH
 
@@ -58,7 +58,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* 
     return InvalidParam("aclrtMemcpy", "unknown aclrtMemcpyKind");
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->Memcpy(dst, destMax, src, count, static_cast<aclsim::runtime::CopyKind>(kind)));
+  return Convert(__func__, rt->Memcpy(dst, destMax, src, count, static_cast<aclsim::runtime::CopyKind>(kind)));
 }
 ACLSIM_EDGE_CATCH
 
@@ -67,7 +67,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t 
   if (count == 0) return ACL_SUCCESS;
   if (devPtr == nullptr) return InvalidParam("aclrtMemset", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->Memset(devPtr, maxCount, value, count));
+  return Convert(__func__, rt->Memset(devPtr, maxCount, value, count));
 }
 ACLSIM_EDGE_CATCH
 

@@ -18,7 +18,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream) try {
   if (stream == nullptr) return InvalidParam("aclrtCreateStream", "stream is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto created = rt->devices().CreateStream();
-  if (!created.ok()) return Convert(created.status());
+  if (!created.ok()) return Convert(__func__, created.status());
   *stream = *created;
   return ACL_SUCCESS;
 }
@@ -28,14 +28,14 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream) try {
   aclsim::api::ApiScope api_scope("aclrtDestroyStream");
   if (stream == nullptr) return InvalidParam("aclrtDestroyStream", "stream is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().DestroyStream(ToStream(stream)));
+  return Convert(__func__, rt->devices().DestroyStream(ToStream(stream)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream) try {
   aclsim::api::ApiScope api_scope("aclrtSynchronizeStream");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().SynchronizeStream(ToStream(stream)));
+  return Convert(__func__, rt->devices().SynchronizeStream(ToStream(stream)));
 }
 ACLSIM_EDGE_CATCH
 
@@ -43,7 +43,7 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
   if (status == nullptr) return InvalidParam("aclrtStreamQuery", "status is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto idle = rt->devices().QueryStream(ToStream(stream));
-  if (!idle.ok()) return Convert(idle.status());
+  if (!idle.ok()) return Convert(__func__, idle.status());
   *status = *idle ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
@@ -53,7 +53,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent* event) try {
   if (event == nullptr) return InvalidParam("aclrtCreateEvent", "event is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto created = rt->devices().CreateEvent();
-  if (!created.ok()) return Convert(created.status());
+  if (!created.ok()) return Convert(__func__, created.status());
   *event = *created;
   return ACL_SUCCESS;
 }
@@ -71,7 +71,7 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event) try {
   if (event == nullptr) return InvalidParam("aclrtDestroyEvent", "event is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().DestroyEvent(ToEvent(event)));
+  return Convert(__func__, rt->devices().DestroyEvent(ToEvent(event)));
 }
 ACLSIM_EDGE_CATCH
 
@@ -79,7 +79,7 @@ ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stre
   aclsim::api::ApiScope api_scope("aclrtRecordEvent");
   if (event == nullptr) return InvalidParam("aclrtRecordEvent", "event is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().RecordEvent(ToEvent(event), ToStream(stream)));
+  return Convert(__func__, rt->devices().RecordEvent(ToEvent(event), ToStream(stream)));
 }
 ACLSIM_EDGE_CATCH
 
@@ -87,7 +87,7 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent
   aclsim::api::ApiScope api_scope("aclrtStreamWaitEvent");
   if (event == nullptr) return InvalidParam("aclrtStreamWaitEvent", "event is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().StreamWaitEvent(ToStream(stream), ToEvent(event)));
+  return Convert(__func__, rt->devices().StreamWaitEvent(ToStream(stream), ToEvent(event)));
 }
 ACLSIM_EDGE_CATCH
 
@@ -95,7 +95,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event) try {
   aclsim::api::ApiScope api_scope("aclrtSynchronizeEvent");
   if (event == nullptr) return InvalidParam("aclrtSynchronizeEvent", "event is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->devices().SynchronizeEvent(ToEvent(event)));
+  return Convert(__func__, rt->devices().SynchronizeEvent(ToEvent(event)));
 }
 ACLSIM_EDGE_CATCH
 
@@ -103,7 +103,7 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus*
   if (event == nullptr || status == nullptr) return InvalidParam("aclrtQueryEvent", "NULL argument");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto state = rt->devices().QueryEvent(ToEvent(event));
-  if (!state.ok()) return Convert(state.status());
+  if (!state.ok()) return Convert(__func__, state.status());
   *status = state->complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
@@ -113,7 +113,7 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
   if (event == nullptr || status == nullptr) return InvalidParam("aclrtQueryEventStatus", "NULL argument");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto state = rt->devices().QueryEvent(ToEvent(event));
-  if (!state.ok()) return Convert(state.status());
+  if (!state.ok()) return Convert(__func__, state.status());
   *status = state->complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
@@ -125,7 +125,7 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEv
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto elapsed = rt->devices().EventElapsedTime(ToEvent(startEvent), ToEvent(endEvent));
-  if (!elapsed.ok()) return Convert(elapsed.status());
+  if (!elapsed.ok()) return Convert(__func__, elapsed.status());
   *ms = *elapsed;
   return ACL_SUCCESS;
 }

@@ -58,13 +58,13 @@ extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclsimTraceStart(size_t capacity) try {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().StartTrace(capacity == 0 ? kDefaultTraceCapacity : capacity));
+  return Convert(__func__, rt->profiler().StartTrace(capacity == 0 ? kDefaultTraceCapacity : capacity));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclsimTraceStop(void) try {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().StopTrace());
+  return Convert(__func__, rt->profiler().StopTrace());
 }
 ACLSIM_EDGE_CATCH
 
@@ -118,7 +118,7 @@ ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t* t
   if (timeNs == nullptr) return InvalidParam("aclsimGetDeviceTimeNs", "timeNs is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto now = rt->devices().DeviceNowNs(deviceId);
-  if (!now.ok()) return Convert(now.status());
+  if (!now.ok()) return Convert(__func__, now.status());
   *timeNs = static_cast<uint64_t>(*now);
   return ACL_SUCCESS;
 }
@@ -131,7 +131,7 @@ ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t* flop
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto costs = rt->models().Costs(modelId);
-  if (!costs.ok()) return Convert(costs.status());
+  if (!costs.ok()) return Convert(__func__, costs.status());
   *flops = *macs = *bytes = *opTimeNs = 0;
   for (const auto& c : *costs) {
     *flops += c.flops;
@@ -146,7 +146,7 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void) try {
   auto rt = aclsim::api::GetRuntime();
   if (!rt.ok()) {
-    Convert(rt.status());
+    Convert(__func__, rt.status());
     return nullptr;
   }
   return (*rt)->backend_name().data();
@@ -156,7 +156,7 @@ ACLSIM_EDGE_CATCH_RETURN(nullptr)
 ACL_FUNC_VISIBILITY aclError aclsimCheckBackendFeature(const char* feature) try {
   if (feature == nullptr) return InvalidParam("aclsimCheckBackendFeature", "feature is NULL");
   const aclsim::Status s = aclsim::api::CheckBackendFeature(feature);
-  return s.ok() ? ACL_SUCCESS : Convert(s);
+  return s.ok() ? ACL_SUCCESS : Convert(__func__, s);
 }
 ACLSIM_EDGE_CATCH
 
@@ -164,7 +164,7 @@ ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsim
   if (stats == nullptr) return InvalidParam("aclsimGetSubscriptionStats", "stats is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto s = rt->profiler().GetSubscriptionStats(modelId);
-  if (!s.ok()) return Convert(s.status());
+  if (!s.ok()) return Convert(__func__, s.status());
   std::memset(stats, 0, sizeof(*stats));
   stats->structSize = sizeof(*stats);
   stats->modelId = s->model_id;

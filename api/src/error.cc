@@ -8,6 +8,7 @@
 #include <string>
 
 #include "api/src/edge.h"
+#include "api/src/error_table.h"
 #include "runtime/log.h"
 
 namespace aclsim::api {
@@ -48,9 +49,9 @@ void Record(aclError code, const char* function, const char* separator, const ch
 
 void SetError(aclError code, const std::string& message) noexcept { Record(code, "", "", message.c_str()); }
 
-aclError Convert(const Status& status) noexcept {
+aclError Convert(const char* function, const Status& status) noexcept {
   if (status.ok()) return ACL_SUCCESS;
-  aclError code = static_cast<aclError>(status.code());
+  const aclError code = AclCodeFor(function, status);
   SetError(code, status.message());
   return code;
 }

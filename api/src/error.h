@@ -11,8 +11,9 @@
 
 namespace aclsim::api {
 
-// Records |status| (if not OK) for this thread and returns its ACL code.
-aclError Convert(const Status& status) noexcept;
+// Records |status| (if not OK) for this thread and returns the ACL code
+// entry point |function| returns for it.
+aclError Convert(const char* function, const Status& status) noexcept;
 // Records an invalid-parameter failure of |function| and returns 100000.
 aclError InvalidParam(const char* function, const char* what) noexcept;
 // Records that |function| is not implemented by aclsim.

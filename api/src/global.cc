@@ -59,7 +59,7 @@ const device::BackendRegistry& RegistryFor(const std::string& backend, device::B
 
 Status ReadFile(const char* path, std::string* out) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(ErrorCode::kInvalidFile, std::string("cannot read config file '") + path + "'");
+  if (!in) return Status(Detail::kFileUnusable, std::string("cannot read config file '") + path + "'");
   std::ostringstream buf;
   buf << in.rdbuf();
   *out = buf.str();
@@ -92,7 +92,7 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
     ACLSIM_RETURN_IF_ERROR(ReadFile(env, &text));
     const std::string default_backend = options.backend;
     Status s = runtime::ApplyConfigJson(text, &options);
-    if (!s.ok()) return Status(s.code(), "ACLSIM_CONFIG=" + std::string(env) + ": " + s.message());
+    if (!s.ok()) return WithPrefix(s, "ACLSIM_CONFIG=" + std::string(env) + ": ");
     config.sources = "ACLSIM_CONFIG=" + std::string(env);
     if (options.backend != default_backend) config.backend_chooser = config.sources;
   }
@@ -100,7 +100,7 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
     std::string text;
     ACLSIM_RETURN_IF_ERROR(ReadFile(config_path, &text));
     Status s = runtime::ApplyConfigJson(text, &options);
-    if (!s.ok()) return Status(s.code(), std::string(config_path) + ": " + s.message());
+    if (!s.ok()) return WithPrefix(s, std::string(config_path) + ": ");
     config.sources += (config.sources.empty() ? "" : " and ") + std::string(config_path);
   }
   const char* backend = std::getenv("ACLSIM_BACKEND");
@@ -114,22 +114,23 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
 
 // A failure to create the backend of |config|, attributed to where the
 // configuration came from. The backend checks its own options, so a bad
-// option (kFileAttrInvalid) or one it does not take (kApiNotSupport) gets
+// option (kFileAttrInvalid) or one it does not take (kUnimplemented) gets
 // the files' names with its code unchanged.
 Status Attributed(const Status& failure, const Configuration& config) {
-  const ErrorCode code = failure.code();
-  const bool option_error = code == ErrorCode::kFileAttrInvalid || code == ErrorCode::kApiNotSupport;
+  const bool option_error =
+      failure.detail() == Detail::kFileAttrInvalid || failure.code() == StatusCode::kUnimplemented;
   std::string message = failure.message();
   if (option_error && !config.sources.empty()) message = config.sources + ": " + message;
   if (config.backend_env) {
-    return Status(code, message + " (backend from ACLSIM_BACKEND=" + config.options.backend + ")");
+    return Status(failure.code(), failure.detail(), failure.value(),
+                  message + " (backend from ACLSIM_BACKEND=" + config.options.backend + ")");
   }
   // A well-formed value that names no backend, profile or profile file is
   // a bad attribute of the configuration file it came from.
-  if (!config.sources.empty() && code == ErrorCode::kInvalidParam) {
-    return Status(ErrorCode::kFileAttrInvalid, config.sources + ": " + message);
+  if (!config.sources.empty() && failure.code() == StatusCode::kInvalidArgument && failure.detail() == Detail::kNone) {
+    return Status(Detail::kFileAttrInvalid, config.sources + ": " + message);
   }
-  return Status(code, message);
+  return Status(failure.code(), failure.detail(), failure.value(), std::move(message));
 }
 
 // Creates the backend |config| names, outside any runtime (the runtime's own
@@ -157,7 +158,7 @@ Status CreateLocked(const char* config_path) {
 
 Status BackendSelection(const std::string& chooser) {
   if (chooser.empty()) return OkStatus();
-  return Status(ErrorCode::kApiNotSupport,
+  return Status(Detail::kOptionUnsupported,
                 "the backend is chosen by the environment (" + chooser +
                     "), not by the program's configuration: its \"backend\" key and the default do not apply");
 }
@@ -172,7 +173,7 @@ StatusOr<runtime::Runtime*> GetRuntime() {
 
 Status Initialize(const char* config_path) {
   std::lock_guard<std::mutex> lock(g_mu);
-  if (g_initialized) return Status(ErrorCode::kRepeatInitialize, "aclInit was already called");
+  if (g_initialized) return Status(Detail::kAlreadyInitialized, "aclInit was already called");
   if (g_runtime) {
     if (config_path != nullptr && *config_path != '\0') {
       Log(LogLevel::kWarning, "aclInit: runtime calls before aclInit already configured aclsim; " +
@@ -194,7 +195,7 @@ Status Finalize() {
   std::unique_ptr<runtime::Runtime> doomed;
   {
     std::lock_guard<std::mutex> lock(g_mu);
-    if (g_finalized) return Status(ErrorCode::kRepeatFinalize, "aclFinalize was already called");
+    if (g_finalized) return Status(Detail::kAlreadyFinalized, "aclFinalize was already called");
     g_finalized = true;
     g_initialized = false;
     doomed = std::move(g_runtime);
@@ -204,10 +205,10 @@ Status Finalize() {
 
 Status CheckBackendFeature(std::string_view feature) {
   if (feature != kFeatureBackendSelection && !device::IsBackendFeature(feature)) {
-    return Status(ErrorCode::kInvalidParam, "'" + std::string(feature) + "' is not a backend feature (known: " +
-                                                std::string(kFeatureBackendSelection) + ", " +
-                                                std::string(device::kFeatureClientDeviceOptions) + ", " +
-                                                std::string(device::kFeatureFreshDeviceClock) + ")");
+    return Status(StatusCode::kInvalidArgument, "'" + std::string(feature) + "' is not a backend feature (known: " +
+                                                    std::string(kFeatureBackendSelection) + ", " +
+                                                    std::string(device::kFeatureClientDeviceOptions) + ", " +
+                                                    std::string(device::kFeatureFreshDeviceClock) + ")");
   }
   std::lock_guard<std::mutex> lock(g_mu);
   if (g_runtime) {

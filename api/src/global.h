@@ -31,16 +31,17 @@ bool IsInitialized();
 // device::kFeature* names asked of the runtime's backend — before the
 // runtime exists, of the backend the configuration would create (created,
 // asked and dropped; a failure to create it is returned). Lacking →
-// kApiNotSupport with the reason; another name → kInvalidParam.
+// kUnimplemented with the reason; another name → kInvalidArgument.
 Status CheckBackendFeature(std::string_view feature);
 
 }  // namespace aclsim::api
 
 // Declares |rt| (runtime::Runtime*) or returns the ACL error of a failed
 // runtime creation from the enclosing aclError-returning function.
-#define ACLSIM_GET_RUNTIME_OR_RETURN(rt)                                \
-  auto rt##_or_ = ::aclsim::api::GetRuntime();                          \
-  if (!rt##_or_.ok()) return ::aclsim::api::Convert(rt##_or_.status()); \
+#define ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, function)                               \
+  auto rt##_or_ = ::aclsim::api::GetRuntime();                                      \
+  if (!rt##_or_.ok()) return ::aclsim::api::Convert((function), rt##_or_.status()); \
   ::aclsim::runtime::Runtime* rt = *rt##_or_
+#define ACLSIM_GET_RUNTIME_OR_RETURN(rt) ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, __func__)
 
 #endif  // ACLSIM_API_SRC_GLOBAL_H_

@@ -48,18 +48,21 @@ aclError Features(const char* function, size_t* size, void** data) {
 }
 
 // msproftx helpers: the runtime (created on first use) owns the manager.
-prof::TxManager* Tx() {
+prof::TxManager* Tx(const char* function) {
   auto rt = GetRuntime();
   if (!rt.ok()) {
-    Convert(rt.status());
+    Convert(function, rt.status());
     return nullptr;
   }
   return &(*rt)->profiler().tx();
 }
 
-int TxFailure(const char* function, int ret, const char* why) {
-  if (ret != 0) SetError(ret, std::string(function) + ": " + why);
-  return ret;
+// Runs |call| on the manager; its Status becomes |function|'s code.
+template <typename F>
+aclError TxCall(const char* function, F call) {
+  auto rt = GetRuntime();
+  if (!rt.ok()) return Convert(function, rt.status());
+  return Convert(function, call((*rt)->profiler().tx()));
 }
 
 }  // namespace
@@ -77,26 +80,26 @@ aclError aclprofInit(const char* profilerResultPath, size_t length) {
     }
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(
-      rt->profiler().Init(dynamic ? std::string_view() : std::string_view(profilerResultPath, length), dynamic));
+  return Convert(__func__, rt->profiler().Init(
+                               dynamic ? std::string_view() : std::string_view(profilerResultPath, length), dynamic));
 }
 
 aclError aclprofFinalize(void) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().Finalize());
+  return Convert(__func__, rt->profiler().Finalize());
 }
 
 aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, aclprofAicoreMetrics aicoreMetrics,
                                    const aclprofAicoreEvents* aicoreEvents, uint64_t dataTypeConfig) {
   auto rt = GetRuntime();
   if (!rt.ok()) {
-    Convert(rt.status());
+    Convert(__func__, rt.status());
     return nullptr;
   }
   auto config = prof::MakeSessionConfig(deviceIdList, deviceNums, static_cast<int32_t>(aicoreMetrics),
                                         aicoreEvents != nullptr, dataTypeConfig, (*rt)->devices().DeviceCount());
   if (!config.ok()) {
-    Convert(config.status());
+    Convert(__func__, config.status());
     return nullptr;
   }
   return new aclprofConfig{std::move(config).value()};
@@ -116,22 +119,23 @@ aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size
   if (config == nullptr) return InvalidParam("aclprofSetConfig", "config is NULL");
   if (std::strlen(config) != configLength) return InvalidParam("aclprofSetConfig", "configLength differs from strlen");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().SetConfig(static_cast<int32_t>(configType), std::string_view(config, configLength)));
+  return Convert(__func__,
+                 rt->profiler().SetConfig(static_cast<int32_t>(configType), std::string_view(config, configLength)));
 }
 
 aclError aclprofStart(const aclprofConfig* profilerConfig) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().Start(profilerConfig ? &profilerConfig->config : nullptr));
+  return Convert(__func__, rt->profiler().Start(profilerConfig ? &profilerConfig->config : nullptr));
 }
 
 aclError aclprofStop(const aclprofConfig* profilerConfig) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().Stop(profilerConfig ? &profilerConfig->config : nullptr));
+  return Convert(__func__, rt->profiler().Stop(profilerConfig ? &profilerConfig->config : nullptr));
 }
 
 int aclprofWarmup(const aclprofConfig* profilerConfig) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().Warmup(profilerConfig ? &profilerConfig->config : nullptr));
+  return Convert(__func__, rt->profiler().Warmup(profilerConfig ? &profilerConfig->config : nullptr));
 }
 
 int32_t aclprofGetSupportedFeatures(size_t* featuresSize, void** featuresData) {
@@ -172,17 +176,13 @@ aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, 
   flag = true;
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   Status s = rt->profiler().StepMarker(ToStream(stream), stepInfo->indexId, static_cast<uint32_t>(tag));
-  if (!s.ok()) {
-    SetError(ACL_ERROR_GE_FAILURE, "aclprofGetStepTimestamp: the step marker failed: " + s.message());
-    return ACL_ERROR_GE_FAILURE;
-  }
-  return ACL_SUCCESS;
+  return Convert(__func__, s.ok() ? s : WithPrefix(s, "aclprofGetStepTimestamp: the step marker failed: "));
 }
 
 // --------------------------------------------------------------- msproftx
 
 void* aclprofCreateStamp(void) {
-  prof::TxManager* tx = Tx();
+  prof::TxManager* tx = Tx(__func__);
   void* stamp = tx ? tx->CreateStamp() : nullptr;
   if (stamp == nullptr) {
     SetError(ACL_ERROR_INVALID_PARAM,
@@ -197,64 +197,49 @@ void aclprofDestroyStamp(void* stamp) {
     SetError(ACL_ERROR_INVALID_PARAM, "aclprofDestroyStamp: stamp is NULL");
     return;
   }
-  if (prof::TxManager* tx = Tx()) tx->DestroyStamp(stamp);
+  if (prof::TxManager* tx = Tx(__func__)) tx->DestroyStamp(stamp);
 }
 
 aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofSetStampTraceMessage", tx ? tx->SetStampTraceMessage(stamp, msg, msgLen) : -1,
-                   "NULL or unknown stamp, NULL message, or msgLen >= 128");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampTraceMessage(stamp, msg, msgLen); });
 }
 
 aclError aclprofMark(void* stamp) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofMark", tx ? tx->Mark(stamp) : -1, "msproftx not active, or NULL or unknown stamp");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.Mark(stamp); });
 }
 
 aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream stream) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofMarkEx", tx ? tx->MarkEx(msg, msgLen, stream) : -1,
-                   "msproftx not active, NULL message or stream, msgLen != strlen(msg), or msgLen outside 1..155");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.MarkEx(msg, msgLen, stream); });
 }
 
 aclError aclprofPush(void* stamp) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofPush", tx ? tx->Push(stamp) : -1, "NULL stamp (100000) or msproftx not active (-1)");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.Push(stamp); });
 }
 
 aclError aclprofPop(void) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofPop", tx ? tx->Pop() : -1, "nothing pushed, or msproftx not active");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.Pop(); });
 }
 
 aclError aclprofRangeStart(void* stamp, uint32_t* rangeId) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofRangeStart", tx ? tx->RangeStart(stamp, rangeId) : -1,
-                   "NULL stamp or rangeId (100000), or msproftx not active (-1)");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.RangeStart(stamp, rangeId); });
 }
 
 aclError aclprofRangeStop(uint32_t rangeId) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofRangeStop", tx ? tx->RangeStop(rangeId) : -1, "unknown range id or msproftx not active");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.RangeStop(rangeId); });
 }
 
 uint64_t aclprofStr2Id(const char* message) { return prof::Str2Id(message); }
 
 int32_t aclprofSetCategoryName(uint32_t category, const char* categoryName) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofSetCategoryName", tx ? tx->SetCategoryName(category, categoryName) : -1,
-                   "msproftx not active");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetCategoryName(category, categoryName); });
 }
 
 int32_t aclprofSetStampCategory(void* stamp, uint32_t category) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofSetStampCategory", tx ? tx->SetStampCategory(stamp, category) : -1, "NULL or unknown stamp");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampCategory(stamp, category); });
 }
 
 int32_t aclprofSetStampPayload(void* stamp, const int32_t type, void* value) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofSetStampPayload", tx ? tx->SetStampPayload(stamp, type, value) : -1,
-                   "NULL or unknown stamp, or NULL value");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampPayload(stamp, type, value); });
 }
 
 aclError aclprofRangePushEx(aclprofEventAttributes* attr) {
@@ -274,15 +259,13 @@ aclError aclprofRangePushEx(aclprofEventAttributes* attr) {
     }
     if (info.tensorNum > 0 && info.tensors != nullptr) description += "]";
   }
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofRangePushEx",
-                   tx ? tx->RangePushEx(attr == nullptr, attr ? attr->messageType : 0, std::move(description)) : -1,
-                   "NULL attr (100000) or a messageType other than ACL_PROF_MESSAGE_TYPE_TENSOR_INFO (-1)");
+  return TxCall(__func__, [&](prof::TxManager& tx) {
+    return tx.RangePushEx(attr == nullptr, attr ? attr->messageType : 0, std::move(description));
+  });
 }
 
 aclError aclprofRangePop(void) {
-  prof::TxManager* tx = Tx();
-  return TxFailure("aclprofRangePop", tx ? tx->RangePop() : -1, "no aclprofRangePushEx before it");
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.RangePop(); });
 }
 
 }  // namespace aclsim::api::prof_impl

@@ -82,12 +82,13 @@ aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig* profSubscri
 
 aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig* profSubscribeConfig) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().Subscribe(modelId, profSubscribeConfig ? &profSubscribeConfig->config : nullptr));
+  return Convert(__func__,
+                 rt->profiler().Subscribe(modelId, profSubscribeConfig ? &profSubscribeConfig->config : nullptr));
 }
 
 aclError aclprofModelUnSubscribe(uint32_t modelId) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(rt->profiler().Unsubscribe(modelId));
+  return Convert(__func__, rt->profiler().Unsubscribe(modelId));
 }
 
 aclError aclprofGetOpDescSize(size_t* opDescSize) {

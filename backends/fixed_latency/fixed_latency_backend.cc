@@ -19,12 +19,12 @@ constexpr uint64_t kMemoryBytes = uint64_t{16} << 30;  // capacity aclrtMalloc i
 constexpr uint32_t kMarkerModelTag = 0xFFFFFFFFu;      // aclsimTaskRecord.modelId of markers
 
 Status NotFound(const char* what, uint64_t id) {
-  return Status(ErrorCode::kRtInvalidHandle,
+  return Status(Detail::kInvalidHandle,
                 std::string("fixed_latency backend: ") + what + " " + std::to_string(id) + " does not exist");
 }
 
 Status NotSupported(const std::string& option) {
-  return Status(ErrorCode::kApiNotSupport, "fixed_latency backend: option " + option + " is not supported");
+  return Status(Detail::kOptionUnsupported, "fixed_latency backend: option " + option + " is not supported");
 }
 
 class FixedLatencyDevice final : public device::Device {
@@ -265,9 +265,9 @@ class FixedLatencyBackend final : public device::Backend {
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= options_.device_count) {
-      return Status(ErrorCode::kRtInvalidDeviceId, "device " + std::to_string(device_id) +
-                                                       " does not exist (fixed_latency backend has " +
-                                                       std::to_string(options_.device_count) + ")");
+      return Status(Detail::kInvalidDeviceId, "device " + std::to_string(device_id) +
+                                                  " does not exist (fixed_latency backend has " +
+                                                  std::to_string(options_.device_count) + ")");
     }
     return std::unique_ptr<device::Device>(new FixedLatencyDevice(device_id, options_.op_ns));
   }
@@ -280,13 +280,12 @@ class FixedLatencyBackend final : public device::Backend {
 
 StatusOr<FixedLatencyOptions> ParseFixedLatencyOptions(const nlohmann::json& options) {
   FixedLatencyOptions out;
-  if (!options.is_object())
-    return Status(ErrorCode::kFileAttrInvalid, "fixed_latency backend: options must be an object");
+  if (!options.is_object()) return Status(Detail::kFileAttrInvalid, "fixed_latency backend: options must be an object");
   for (const auto& [key, value] : options.items()) {
     uint64_t n = 0;
     if (key == "device_count" || key == "op_ns") {
       if (!device::AsNonNegativeInteger(value, &n)) {
-        return Status(ErrorCode::kFileAttrInvalid, "config: aclsim." + key + " must be a non-negative integer");
+        return Status(Detail::kFileAttrInvalid, "config: aclsim." + key + " must be a non-negative integer");
       }
       if (key == "device_count") {
         out.device_count = static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX));
@@ -315,11 +314,11 @@ StatusOr<FixedLatencyOptions> ParseFixedLatencyOptions(const nlohmann::json& opt
 
 StatusOr<std::unique_ptr<device::Backend>> CreateFixedLatencyBackend(const FixedLatencyOptions& options) {
   if (options.device_count < 1 || options.device_count > 64) {
-    return Status(ErrorCode::kInvalidParam, "fixed_latency backend: device_count must be in [1, 64], not " +
-                                                std::to_string(options.device_count));
+    return Status(StatusCode::kInvalidArgument, "fixed_latency backend: device_count must be in [1, 64], not " +
+                                                    std::to_string(options.device_count));
   }
   if (options.op_ns < 1 || options.op_ns > kMaxOpNs) {
-    return Status(ErrorCode::kInvalidParam,
+    return Status(StatusCode::kInvalidArgument,
                   "fixed_latency backend: op_ns must be in [1, 10^12], not " + std::to_string(options.op_ns));
   }
   return std::unique_ptr<device::Backend>(new FixedLatencyBackend(options));

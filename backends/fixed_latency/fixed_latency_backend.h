@@ -12,7 +12,7 @@
 //
 // Task ids are per device, from 1, increasing in submit order (one per op,
 // one per marker). Unknown stream, event or executable ids are
-// kRtInvalidHandle.
+// kInvalidHandle.
 //
 // Options:
 //   device_count  devices the backend reports, [1, 64], default 1
@@ -41,10 +41,10 @@ struct FixedLatencyOptions {
 // kFileAttrInvalid naming it; an option this backend knows but does not take
 // (clock "realtime", a nonzero jitter, device_profile, device_profile_path,
 // seed, the device faults fail_task, fail_op, lose_device and stall) →
-// kApiNotSupport naming it (aclInit returns ACL_ERROR_API_NOT_SUPPORT).
+// kUnimplemented naming it (aclInit returns ACL_ERROR_API_NOT_SUPPORT).
 StatusOr<FixedLatencyOptions> ParseFixedLatencyOptions(const nlohmann::json& options);
 
-// Creates the backend. Invalid options → kInvalidParam.
+// Creates the backend. Invalid options → kInvalidArgument.
 StatusOr<std::unique_ptr<device::Backend>> CreateFixedLatencyBackend(const FixedLatencyOptions& options);
 
 }  // namespace aclsim::fixed_latency

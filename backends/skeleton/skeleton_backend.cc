@@ -7,11 +7,11 @@
 namespace aclsim::skeleton {
 namespace {
 
-// What every method answers until it is implemented. kRtFeatureNotSupport
+// What every method answers until it is implemented. kUnimplemented
 // crosses the C ABI and the wire as UNIMPLEMENTED; the API edge reports it as
 // ACL_ERROR_RT_FEATURE_NOT_SUPPORT with this message.
 Status Unimplemented(const char* method) {
-  return Status(ErrorCode::kRtFeatureNotSupport, std::string("skeleton backend: ") + method + " is not implemented");
+  return Status(StatusCode::kUnimplemented, std::string("skeleton backend: ") + method + " is not implemented");
 }
 
 class SkeletonDevice final : public device::Device {
@@ -80,7 +80,7 @@ class SkeletonBackend final : public device::Backend {
   // with this reason. Drop "execution" once streams and submissions work.
   Status CheckFeature(std::string_view feature) const override {
     if (feature == device::kFeatureExecution) {
-      return Status(ErrorCode::kApiNotSupport, "the skeleton backend implements no device method yet");
+      return Status(StatusCode::kUnimplemented, "the skeleton backend implements no device method yet");
     }
     return Backend::CheckFeature(feature);
   }
@@ -88,9 +88,9 @@ class SkeletonBackend final : public device::Backend {
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= options_.device_count) {
-      return Status(ErrorCode::kRtInvalidDeviceId, "device " + std::to_string(device_id) +
-                                                       " does not exist (skeleton backend has " +
-                                                       std::to_string(options_.device_count) + ")");
+      return Status(Detail::kInvalidDeviceId, "device " + std::to_string(device_id) +
+                                                  " does not exist (skeleton backend has " +
+                                                  std::to_string(options_.device_count) + ")");
     }
     return std::unique_ptr<device::Device>(new SkeletonDevice(device_id));
   }
@@ -103,12 +103,12 @@ class SkeletonBackend final : public device::Backend {
 
 StatusOr<SkeletonOptions> ParseSkeletonOptions(const nlohmann::json& options) {
   SkeletonOptions parsed;
-  if (!options.is_object()) return Status(ErrorCode::kFileAttrInvalid, "skeleton backend: options must be an object");
+  if (!options.is_object()) return Status(Detail::kFileAttrInvalid, "skeleton backend: options must be an object");
   for (const auto& [key, value] : options.items()) {
     uint64_t n = 0;
     if (key != "device_count") return device::UnknownBackendOption("skeleton", key);
     if (!device::AsNonNegativeInteger(value, &n) || n < 1 || n > 64) {
-      return Status(ErrorCode::kFileAttrInvalid, "config: aclsim.device_count must be an integer in [1, 64]");
+      return Status(Detail::kFileAttrInvalid, "config: aclsim.device_count must be an integer in [1, 64]");
     }
     parsed.device_count = static_cast<uint32_t>(n);
   }
@@ -117,7 +117,7 @@ StatusOr<SkeletonOptions> ParseSkeletonOptions(const nlohmann::json& options) {
 
 StatusOr<std::unique_ptr<device::Backend>> CreateSkeletonBackend(const SkeletonOptions& options) {
   if (options.device_count < 1 || options.device_count > 64) {
-    return Status(ErrorCode::kInvalidParam,
+    return Status(StatusCode::kInvalidArgument,
                   "skeleton backend: device_count must be in [1, 64], not " + std::to_string(options.device_count));
   }
   return std::unique_ptr<device::Backend>(new SkeletonBackend(options));

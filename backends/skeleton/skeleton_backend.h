@@ -27,7 +27,7 @@ struct SkeletonOptions {
 // type, an out-of-range value or an unknown key → kFileAttrInvalid.
 StatusOr<SkeletonOptions> ParseSkeletonOptions(const nlohmann::json& options);
 
-// Creates the backend. Invalid options → kInvalidParam.
+// Creates the backend. Invalid options → kInvalidArgument.
 StatusOr<std::unique_ptr<device::Backend>> CreateSkeletonBackend(const SkeletonOptions& options);
 
 // Registers the backend as "skeleton" (backends/skeleton/CMakeLists.txt).

@@ -93,7 +93,7 @@ Side& GetSide(bool remote) {
   static Side sides[2];
   Side& side = sides[remote ? 1 : 0];
   if (side.dev) return side;
-  StatusOr<std::unique_ptr<device::Backend>> backend = Status(ErrorCode::kRtNoDevice, "unset");
+  StatusOr<std::unique_ptr<device::Backend>> backend = Status(Detail::kNoDevice, "unset");
   if (remote) {
     if (!Server()) {
       auto started = remote::testing::ServerProcess::Start();

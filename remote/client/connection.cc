@@ -68,10 +68,10 @@ StatusOr<std::unique_ptr<Connection>> Connection::Open(std::string_view endpoint
   }
   const std::string name = FormatEndpoint(ep);
   int fd = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-  if (fd < 0) return Status(ErrorCode::kRtNoDevice, "remote device server " + name + ": " + Errno("socket"));
+  if (fd < 0) return Status(Detail::kNoDevice, "remote device server " + name + ": " + Errno("socket"));
   auto fail = [&](const std::string& why) {
     ::close(fd);
-    return Status(ErrorCode::kRtNoDevice, "no aclsim-device-server reachable at " + name + " (" + why + ")");
+    return Status(Detail::kNoDevice, "no aclsim-device-server reachable at " + name + " (" + why + ")");
   };
   if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), addr_len) != 0) {
     if (errno != EINPROGRESS && errno != EAGAIN) return fail(Errno("connect"));
@@ -95,13 +95,13 @@ Connection::~Connection() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-Status Connection::Break(ErrorCode code, const std::string& why) {
+Status Connection::Break(StatusCode code, Detail detail, const std::string& why) {
   if (broken_reason_.empty()) broken_reason_ = why;
   if (fd_ >= 0) {
     ::close(fd_);
     fd_ = -1;
   }
-  return Status(code, "remote device server " + endpoint_ + ": " + why);
+  return Status(code, detail, 0, "remote device server " + endpoint_ + ": " + why);
 }
 
 Status Connection::SendAll(const uint8_t* header, const std::vector<uint8_t>& payload, Clock::time_point deadline) {
@@ -128,12 +128,13 @@ Status Connection::SendAll(const uint8_t* header, const std::vector<uint8_t>& pa
     if (r < 0 && errno == EINTR) continue;
     if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
       if (!WaitFd(fd_, POLLOUT, deadline)) {
-        return Break(ErrorCode::kRtNoDevice, "no progress sending a request for " +
-                                                 std::to_string(io_timeout_.count()) + " ms (server stalled)");
+        return Break(
+            CodeOf(Detail::kNoDevice), Detail::kNoDevice,
+            "no progress sending a request for " + std::to_string(io_timeout_.count()) + " ms (server stalled)");
       }
       continue;
     }
-    return Break(ErrorCode::kRtNoDevice, "connection lost (" + Errno("send") + ")");
+    return Break(CodeOf(Detail::kNoDevice), Detail::kNoDevice, "connection lost (" + Errno("send") + ")");
   }
   return OkStatus();
 }
@@ -146,16 +147,17 @@ Status Connection::RecvAll(uint8_t* out, size_t n, Clock::time_point deadline) {
       got += static_cast<size_t>(r);
       continue;
     }
-    if (r == 0) return Break(ErrorCode::kRtNoDevice, "connection closed by the server (server gone?)");
+    if (r == 0)
+      return Break(CodeOf(Detail::kNoDevice), Detail::kNoDevice, "connection closed by the server (server gone?)");
     if (errno == EINTR) continue;
     if (errno == EAGAIN || errno == EWOULDBLOCK) {
       if (!WaitFd(fd_, POLLIN, deadline)) {
-        return Break(ErrorCode::kRtNoDevice,
+        return Break(CodeOf(Detail::kNoDevice), Detail::kNoDevice,
                      "no response within " + std::to_string(io_timeout_.count()) + " ms (server stalled)");
       }
       continue;
     }
-    return Break(ErrorCode::kRtNoDevice, "connection lost (" + Errno("recv") + ")");
+    return Break(CodeOf(Detail::kNoDevice), Detail::kNoDevice, "connection lost (" + Errno("recv") + ")");
   }
   return OkStatus();
 }
@@ -179,7 +181,7 @@ const char* FunctionOf(MessageType type) {
 
 StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const Writer& request) {
   if (broken()) {
-    return Status(ErrorCode::kRtNoDevice, "remote device server " + endpoint_ + " is unavailable: " + broken_reason_);
+    return Status(Detail::kNoDevice, "remote device server " + endpoint_ + " is unavailable: " + broken_reason_);
   }
   const auto deadline = Clock::now() + io_timeout_;
   FrameHeader h;
@@ -188,7 +190,7 @@ StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const 
   h.payload_len = static_cast<uint32_t>(request.bytes().size());
   h.request_id = next_request_id_++;
   if (request.bytes().size() > kMaxPayloadBytes) {
-    return Status(ErrorCode::kRtParamInvalid,
+    return Status(StatusCode::kInvalidArgument,
                   std::string("remote protocol: ") + MessageTypeName(h.type) + " request exceeds the frame size limit");
   }
   uint8_t header[kHeaderBytes];
@@ -198,13 +200,13 @@ StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const 
   uint8_t rx_header[kHeaderBytes];
   ACLSIM_RETURN_IF_ERROR(RecvAll(rx_header, kHeaderBytes, deadline));
   auto decoded = DecodeHeader(rx_header);
-  if (!decoded.ok()) return Break(ErrorCode::kRtInternalError, decoded.status().message());
+  if (!decoded.ok()) return Break(StatusCode::kInternal, Detail::kNone, decoded.status().message());
   const FrameHeader& rh = *decoded;
   if (rh.type != (h.type | kResponseBit) || rh.request_id != h.request_id) {
-    return Break(ErrorCode::kRtInternalError, std::string("protocol violation: expected the response to ") +
-                                                  MessageTypeName(h.type) + " #" + std::to_string(h.request_id) +
-                                                  ", got " + MessageTypeName(rh.type) + " #" +
-                                                  std::to_string(rh.request_id));
+    return Break(StatusCode::kInternal, Detail::kNone,
+                 std::string("protocol violation: expected the response to ") + MessageTypeName(h.type) + " #" +
+                     std::to_string(h.request_id) + ", got " + MessageTypeName(rh.type) + " #" +
+                     std::to_string(rh.request_id));
   }
   rx_.resize(rh.payload_len);
   ACLSIM_RETURN_IF_ERROR(RecvAll(rx_.data(), rx_.size(), deadline));
@@ -213,9 +215,10 @@ StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const 
   if (version < 2) {  // a v1 peer's prefix {i32 ACL code, string}: only tests speak v1
     const int32_t code = reader.I32();
     std::string message = reader.Str();
-    status = code == 0 ? OkStatus() : Status(static_cast<ErrorCode>(code), std::move(message));
+    // The only reply a v1 peer gets is the mismatch of its Hello.
+    status = code == 0 ? OkStatus() : Status(Detail::kVersionMismatch, std::move(message));
   } else if (!DecodeStatus(reader, FunctionOf(type), &status)) {
-    return Break(ErrorCode::kRtInternalError, "protocol violation: response without a status");
+    return Break(StatusCode::kInternal, Detail::kNone, "protocol violation: response without a status");
   }
   if (!status.ok()) return status;
   return reader;
@@ -226,8 +229,8 @@ StatusOr<HelloReply> Connection::Handshake(uint16_t version) {
   w.Str("aclsim remote client pid " + std::to_string(::getpid()));
   auto r = Exchange(version, MessageType::kHello, w);
   if (!r.ok()) {
-    if (r.status().code() == ErrorCode::kRtFeatureNotSupport) {
-      return Break(ErrorCode::kRtFeatureNotSupport, r.status().message());
+    if (r.status().detail() == Detail::kVersionMismatch) {
+      return Break(CodeOf(Detail::kVersionMismatch), Detail::kVersionMismatch, r.status().message());
     }
     return r.status();
   }
@@ -239,7 +242,7 @@ StatusOr<HelloReply> Connection::Handshake(uint16_t version) {
   if (reply.version != version) {
     std::string why = "protocol version mismatch: this client speaks v" + std::to_string(version) +
                       ", the server speaks v" + std::to_string(reply.version);
-    return Break(ErrorCode::kRtFeatureNotSupport, why);
+    return Break(CodeOf(Detail::kVersionMismatch), Detail::kVersionMismatch, why);
   }
   return reply;
 }

@@ -8,13 +8,13 @@
 // the connection's I/O timeout.
 //
 // Errors (documented in docs/remote_protocol.md, "Client errors"):
-//   kRtNoDevice       nothing listens at the endpoint, the server closed the
+//   kNoDevice        nothing listens at the endpoint, the server closed the
 //                     connection or died, or an exchange timed out. The
 //                     connection is then broken for good: every later Call
-//                     returns kRtNoDevice at once.
-//   kRtInternalError  the peer broke the protocol (bad magic, oversized
+//                    returns kNoDevice at once.
+//   kInternal        the peer broke the protocol (bad magic, oversized
 //                     frame, mismatched request id); also breaks the connection.
-//   kRtFeatureNotSupport  protocol version mismatch in the handshake.
+//   kVersionMismatch protocol version mismatch in the handshake.
 //   anything else     the status the server returned for that request (the
 //                     connection stays usable).
 //
@@ -47,8 +47,8 @@ struct HelloReply {
 class Connection {
  public:
   // Connects to |endpoint| ("unix:/path" or "tcp:127.0.0.1:port") without a
-  // handshake. Malformed or non-loopback endpoint → kInvalidParam; nothing
-  // listening / connect timeout → kRtNoDevice.
+  // handshake. Malformed or non-loopback endpoint → kInvalidArgument; nothing
+  // listening / connect timeout → kNoDevice.
   static StatusOr<std::unique_ptr<Connection>> Open(std::string_view endpoint,
                                                     std::chrono::milliseconds io_timeout = kDefaultIoTimeout);
   ~Connection();
@@ -56,7 +56,7 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   // Sends Hello announcing protocol |version| (tests pass other values to
-  // provoke a mismatch) and checks the answer. Mismatch → kRtFeatureNotSupport
+  // provoke a mismatch) and checks the answer. Mismatch → kVersionMismatch
   // with both versions in the message.
   StatusOr<HelloReply> Handshake(uint16_t version = kProtocolVersion);
 
@@ -74,7 +74,7 @@ class Connection {
       : fd_(fd), endpoint_(std::move(endpoint)), io_timeout_(io_timeout) {}
   StatusOr<Reader> Exchange(uint16_t version, MessageType type, const Writer& request);
   // Marks the connection broken with |code| and returns that error.
-  Status Break(ErrorCode code, const std::string& why);
+  Status Break(StatusCode code, Detail detail, const std::string& why);
   Status SendAll(const uint8_t* header, const std::vector<uint8_t>& payload,
                  std::chrono::steady_clock::time_point deadline);
   Status RecvAll(uint8_t* out, size_t n, std::chrono::steady_clock::time_point deadline);

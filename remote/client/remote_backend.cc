@@ -19,7 +19,7 @@ namespace {
 constexpr size_t kSinkBatch = 256;
 
 Status Malformed(const char* what) {
-  return Status(ErrorCode::kRtInternalError, std::string("remote protocol: malformed ") + what);
+  return Status(StatusCode::kInternal, std::string("remote protocol: malformed ") + what);
 }
 
 class RemoteDevice final : public RemoteDeviceBase {
@@ -108,13 +108,13 @@ class RemoteBackend final : public device::Backend {
 
   Status CheckFeature(std::string_view feature) const override {
     if (feature == device::kFeatureClientDeviceOptions) {
-      return Status(ErrorCode::kApiNotSupport,
+      return Status(StatusCode::kUnimplemented,
                     "backend 'remote' takes no device options: device count, profile, clock, seed and jitter are "
                     "set by aclsim-device-server's command line (" +
                         endpoint_ + "), and it injects no faults");
     }
     if (feature == device::kFeatureFreshDeviceClock) {
-      return Status(ErrorCode::kApiNotSupport,
+      return Status(StatusCode::kUnimplemented,
                     "backend 'remote': the devices of aclsim-device-server (" + endpoint_ +
                         ") are shared by its clients and keep their clocks between them, so a device's clock does "
                         "not start at 0 when this process opens it");
@@ -124,9 +124,9 @@ class RemoteBackend final : public device::Backend {
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {
     if (device_id >= device_count_) {
-      return Status(ErrorCode::kRtInvalidDeviceId, "device " + std::to_string(device_id) +
-                                                       " does not exist (remote server " + endpoint_ + " has " +
-                                                       std::to_string(device_count_) + ")");
+      return Status(Detail::kInvalidDeviceId, "device " + std::to_string(device_id) +
+                                                  " does not exist (remote server " + endpoint_ + " has " +
+                                                  std::to_string(device_count_) + ")");
     }
     ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(endpoint_, options_.io_timeout));
     ACLSIM_RETURN_IF_ERROR(conn->Handshake().status());
@@ -155,13 +155,13 @@ class RemoteBackend final : public device::Backend {
 
 StatusOr<std::unique_ptr<device::Backend>> CreateRemoteBackend(const RemoteOptions& options) {
   if (options.endpoint.empty()) {
-    return Status(ErrorCode::kInvalidParam,
+    return Status(StatusCode::kInvalidArgument,
                   "config: the remote backend needs aclsim.endpoint (unix:/path or tcp:127.0.0.1:port)");
   }
   ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<Connection> conn, Connection::Open(options.endpoint, options.io_timeout));
   ACLSIM_ASSIGN_OR_RETURN(HelloReply hello, conn->Handshake());
   if (hello.device_count == 0) {
-    return Status(ErrorCode::kRtNoDevice, "remote device server " + conn->endpoint() + " hosts no devices");
+    return Status(Detail::kNoDevice, "remote device server " + conn->endpoint() + " hosts no devices");
   }
   return std::unique_ptr<device::Backend>(new RemoteBackend(conn->endpoint(), hello, options));
 }

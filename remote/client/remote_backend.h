@@ -15,7 +15,7 @@
 // ("unix:/path" or "tcp:127.0.0.1:port", loopback only) and the I/O
 // timeout. The device count, profile, seed, jitter and clock are the
 // server's (aclsim-device-server flags): a client configuration that sets
-// one is refused with kApiNotSupport. The backend reports the server's
+// one is refused with kUnimplemented. The backend reports the server's
 // clock mode (from its Hello) and lacks the features
 // device::kFeatureClientDeviceOptions and device::kFeatureFreshDeviceClock
 // (the server's devices are shared and keep their clocks between clients).
@@ -25,11 +25,11 @@
 // (or the process dying) makes the server free every stream, event and
 // executable it created.
 //
-// Errors: creation with an empty/malformed endpoint → kInvalidParam; nothing
-// listening → kRtNoDevice; protocol version mismatch → kRtFeatureNotSupport.
+// Errors: creation with an empty/malformed endpoint → kInvalidArgument; nothing
+// listening → kNoDevice; protocol version mismatch → kVersionMismatch.
 // Once the server is gone (connection closed, reset, or no response within
 // the I/O timeout, 10 s by default) every call of that Device returns
-// kRtNoDevice at once; Now() then returns the last time it observed.
+// kNoDevice at once; Now() then returns the last time it observed.
 //
 // Thread safety: every Device method may be called from any thread; one
 // mutex per Device serialises its exchanges. The sink is called on the

@@ -10,7 +10,7 @@ namespace aclsim::remote {
 namespace {
 
 Status Malformed(const char* what) {
-  return Status(ErrorCode::kRtInternalError, std::string("remote protocol: malformed ") + what + " response");
+  return Status(StatusCode::kInternal, std::string("remote protocol: malformed ") + what + " response");
 }
 
 }  // namespace

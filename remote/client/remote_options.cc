@@ -24,20 +24,20 @@ constexpr std::pair<const char*, const char*> kServerOwned[] = {
 
 Status ServerOwned(const std::string& key) {
   if (key == "faults") {
-    return Status(ErrorCode::kApiNotSupport,
+    return Status(Detail::kOptionUnsupported,
                   "config: aclsim.faults is not supported by backend 'remote': aclsim-device-server's devices "
                   "inject no faults (docs/faults.md; use backend 'sim')");
   }
   for (const auto& [option, flag] : kServerOwned) {
     if (key == option) {
-      return Status(ErrorCode::kApiNotSupport, "config: aclsim." + key + " is set by aclsim-device-server (" + flag +
-                                                   "), not by a client of backend 'remote'");
+      return Status(Detail::kOptionUnsupported, "config: aclsim." + key + " is set by aclsim-device-server (" + flag +
+                                                    "), not by a client of backend 'remote'");
     }
   }
   return OkStatus();
 }
 
-Status AttrError(const std::string& what) { return Status(ErrorCode::kFileAttrInvalid, "config: " + what); }
+Status AttrError(const std::string& what) { return Status(Detail::kFileAttrInvalid, "config: " + what); }
 
 }  // namespace
 

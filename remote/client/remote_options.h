@@ -8,7 +8,7 @@
 // The devices belong to the server: the device options of the simulator
 // (device_count, device_profile, device_profile_path, clock, seed, jitter,
 // faults) are set on the server's command line, and a client that sets one
-// gets kApiNotSupport ("this backend does not implement that") naming the
+// gets kUnimplemented ("this backend does not implement that") naming the
 // server's flag, rather than having it silently ignored.
 #ifndef ACLSIM_REMOTE_CLIENT_REMOTE_OPTIONS_H_
 #define ACLSIM_REMOTE_CLIENT_REMOTE_OPTIONS_H_
@@ -29,7 +29,7 @@ struct RemoteOptions {
 };
 
 // Parses the backend options object (device::BackendFactory) of "remote".
-// A server-owned device option → kApiNotSupport; a wrong type or value →
+// A server-owned device option → kUnimplemented; a wrong type or value →
 // kFileAttrInvalid naming the key; any other key → kFileAttrInvalid naming
 // the backend and the key. An empty endpoint is CreateRemoteBackend's to
 // reject.

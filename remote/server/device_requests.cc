@@ -193,7 +193,7 @@ Status HandleDeviceRequest(MessageType type, DeviceCall& c) {
     case MessageType::kSetCompletionSink: return HandleSetCompletionSink(c);
     default: break;
   }
-  return Status(ErrorCode::kRtFeatureNotSupport, std::string("remote protocol: unexpected ") + c.name);
+  return Status(StatusCode::kUnimplemented, std::string("remote protocol: unexpected ") + c.name);
 }
 
 }  // namespace aclsim::remote

@@ -27,9 +27,9 @@ Status FirstRequest(SessionState& session, const FrameHeader& h, MessageType typ
   }
   if (h.version != kProtocolVersion) {
     session.close_after_reply = true;
-    return Status(StatusCode::kUnimplemented, "remote protocol version mismatch: the client speaks v" +
-                                                       std::to_string(h.version) + ", aclsim-device-server speaks v" +
-                                                       std::to_string(kProtocolVersion));
+    return Status(Detail::kVersionMismatch, "remote protocol version mismatch: the client speaks v" +
+                                                std::to_string(h.version) + ", aclsim-device-server speaks v" +
+                                                std::to_string(kProtocolVersion));
   }
   std::string client = r.Str();
   if (!r.ok()) return BadArgs("Hello");
@@ -84,7 +84,7 @@ Status OpenDevice(SessionState& session, Reader& r) {
   ACLSIM_RETURN_IF_ERROR(r.Finish("OpenDevice"));
   if (id >= session.devices.size()) {
     return Status(Detail::kInvalidDeviceId, "device " + std::to_string(id) + " does not exist (server has " +
-                                                     std::to_string(session.devices.size()) + ")");
+                                                std::to_string(session.devices.size()) + ")");
   }
   session.opened.try_emplace(id);
   return OkStatus();
@@ -153,7 +153,7 @@ Status Own(const DeviceCall& c, HandleKind kind, uint64_t id) {
   static constexpr const char* kNames[] = {"stream", "event", "executable"};
   if (c.state.Handles(kind).count(id) != 0) return OkStatus();
   return Status(Detail::kInvalidHandle, std::string(kNames[static_cast<int>(kind)]) + " " + std::to_string(id) +
-                                                 " does not exist on this connection");
+                                            " does not exist on this connection");
 }
 
 void Track(DeviceCall& c, HandleKind kind, uint64_t id) {

@@ -22,9 +22,9 @@ struct DeviceCall {
   Writer& body;
 };
 
-// kRtParamInvalid naming the malformed request |what|.
+// kInvalidArgument naming the malformed request |what|.
 Status BadArgs(const char* what);
-// OK when this connection created handle |id| of |kind|; else kRtInvalidHandle.
+// OK when this connection created handle |id| of |kind|; else kInvalidHandle.
 Status Own(const DeviceCall& c, HandleKind kind, uint64_t id);
 // Records that this connection created / destroyed handle |id|.
 void Track(DeviceCall& c, HandleKind kind, uint64_t id);

@@ -189,8 +189,9 @@ bool Session::WriteResponse(const FrameHeader& request, const Status& status, co
   Writer prefix;
   if (request.version < 2) {
     // A v1 client reads {i32 ACL code, string}: enough for it to name the
-    // version mismatch of its Hello.
-    prefix.I32(static_cast<int32_t>(status.code()));
+    // version mismatch of its Hello, the only reply it gets.
+    constexpr int32_t kV1FeatureNotSupport = 207000;  // ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+    prefix.I32(status.ok() ? 0 : kV1FeatureNotSupport);
     prefix.Str(status.message());
   } else {
     EncodeStatus(prefix, status);

@@ -23,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 // |capture_stderr|) go to the returned pipe read end.
 Status Spawn(const std::vector<std::string>& args, bool capture_stderr, pid_t* out_pid, int* out_fd) {
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return Status(ErrorCode::kRtInternalError, "pipe2 failed");
+  if (::pipe2(fds, O_CLOEXEC) != 0) return Status(StatusCode::kInternal, "pipe2 failed");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
@@ -40,7 +40,7 @@ Status Spawn(const std::vector<std::string>& args, bool capture_stderr, pid_t* o
   ::close(fds[1]);
   if (rc != 0) {
     ::close(fds[0]);
-    return Status(ErrorCode::kRtInternalError, std::string("posix_spawn failed: ") + std::strerror(rc));
+    return Status(StatusCode::kInternal, std::string("posix_spawn failed: ") + std::strerror(rc));
   }
   *out_pid = pid;
   *out_fd = fds[0];
@@ -92,7 +92,7 @@ StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(const std::vector<
                                                               std::chrono::milliseconds ready_timeout) {
   std::unique_ptr<ServerProcess> p(new ServerProcess());
   std::string tmpl = "/tmp/aclsim-remote-XXXXXX";
-  if (::mkdtemp(tmpl.data()) == nullptr) return Status(ErrorCode::kRtInternalError, "mkdtemp failed");
+  if (::mkdtemp(tmpl.data()) == nullptr) return Status(StatusCode::kInternal, "mkdtemp failed");
   p->temp_dir_ = tmpl;
   std::vector<std::string> args = {"--listen", tcp ? "tcp:127.0.0.1:0" : "unix:" + p->temp_dir_ + "/server.sock"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
@@ -106,7 +106,7 @@ StatusOr<std::unique_ptr<ServerProcess>> ServerProcess::Start(const std::vector<
   });
   ::close(fd);  // the server prints nothing more on stdout
   if (!ready) {
-    return Status(ErrorCode::kRtInternalError, "aclsim-device-server did not become ready: '" + output + "'");
+    return Status(StatusCode::kInternal, "aclsim-device-server did not become ready: '" + output + "'");
   }
   size_t at = output.find(kReady) + sizeof(kReady) - 1;
   p->endpoint_ = output.substr(at, output.find('\n', at) - at);

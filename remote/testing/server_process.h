@@ -30,7 +30,7 @@ class ServerProcess {
  public:
   // Starts the server with |extra_args| after --listen. |tcp| chooses
   // tcp:127.0.0.1:0 instead of a Unix socket. Not ready within
-  // |ready_timeout| or exited early → kRtInternalError with its output.
+  // |ready_timeout| or exited early → kInternal with its output.
   static StatusOr<std::unique_ptr<ServerProcess>> Start(
       const std::vector<std::string>& extra_args = {}, bool tcp = false,
       std::chrono::milliseconds ready_timeout = std::chrono::milliseconds(10000));

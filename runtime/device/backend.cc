@@ -12,14 +12,14 @@ bool IsBackendFeature(std::string_view feature) {
 
 Status Backend::CheckFeature(std::string_view feature) const {
   if (IsBackendFeature(feature)) return OkStatus();
-  return Status(ErrorCode::kInvalidParam,
+  return Status(StatusCode::kInvalidArgument,
                 "'" + std::string(feature) +
                     "' is not a backend feature (known: " + std::string(kFeatureClientDeviceOptions) + ", " +
                     std::string(kFeatureFreshDeviceClock) + ", " + std::string(kFeatureExecution) + ")");
 }
 
 Status UnknownBackendOption(std::string_view backend, std::string_view key) {
-  return Status(ErrorCode::kFileAttrInvalid,
+  return Status(Detail::kFileAttrInvalid,
                 "config: unknown key \"aclsim." + std::string(key) + "\" for backend '" + std::string(backend) + "'");
 }
 
@@ -69,7 +69,7 @@ StatusOr<std::unique_ptr<Backend>> BackendRegistry::Create(std::string_view name
     if (it == factories_.end()) {
       std::string known;
       for (const auto& [n, f] : factories_) known += (known.empty() ? "" : ", ") + n;
-      return Status(ErrorCode::kInvalidParam,
+      return Status(StatusCode::kInvalidArgument,
                     "config: unknown backend '" + std::string(name) + "' (registered: " + known + ")");
     }
     factory = it->second;

@@ -98,7 +98,7 @@ class Backend {
   // which the runtime's profiler applies: none by default.
   virtual DeliveryFaults delivery_faults() const { return {}; }
   // OK when the backend has |feature| (one of the kFeature* names above);
-  // kApiNotSupport with the reason when it lacks it; kInvalidParam for a name
+  // kUnimplemented with the reason when it lacks it; kInvalidArgument for a name
   // that is no feature. The default has every feature.
   virtual Status CheckFeature(std::string_view feature) const;
 };
@@ -109,7 +109,7 @@ class Backend {
 // (sim/sim_options.h, remote/client/remote_options.h) and rejects a key it
 // does not know with kFileAttrInvalid naming the backend and the key
 // (UnknownBackendOption), or one it knows but does not take with
-// kApiNotSupport.
+// kUnimplemented.
 using BackendFactory = std::function<StatusOr<std::unique_ptr<Backend>>(const nlohmann::json& options)>;
 
 // kFileAttrInvalid: config: unknown key "aclsim.<key>" for backend '<backend>'.
@@ -133,7 +133,7 @@ class BackendRegistry {
   void Register(std::string name, BackendFactory factory);
   bool Contains(std::string_view name) const;
   std::vector<std::string> Names() const;
-  // Unknown name → kInvalidParam listing the registered names; otherwise
+  // Unknown name → kInvalidArgument listing the registered names; otherwise
   // whatever the factory returns for |options| (a JSON object).
   StatusOr<std::unique_ptr<Backend>> Create(std::string_view name, const nlohmann::json& options) const;
 

@@ -9,7 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-Status Bad(const std::string& what) { return Status(ErrorCode::kFileAttrInvalid, "config: faults." + what); }
+Status Bad(const std::string& what) { return Status(Detail::kFileAttrInvalid, "config: faults." + what); }
 
 Status CheckKeys(const json& obj, const std::string& where, std::initializer_list<const char*> keys) {
   if (!obj.is_object()) return Bad(where + " must be an object");
@@ -58,7 +58,7 @@ Status ErrorValue(const json& obj, const std::string& where, int32_t* out) {
 
 StatusOr<FaultPlan> ParseFaults(const json& doc) {
   FaultPlan plan;
-  if (!doc.is_object()) return Status(ErrorCode::kFileAttrInvalid, "config: faults must be an object (docs/faults.md)");
+  if (!doc.is_object()) return Status(Detail::kFileAttrInvalid, "config: faults must be an object (docs/faults.md)");
   ACLSIM_RETURN_IF_ERROR(
       CheckKeys(doc, "", {"fail_task", "fail_op", "lose_device", "stall", "slow_delivery", "corrupt_record"}));
   if (auto it = doc.find("fail_task"); it != doc.end()) {

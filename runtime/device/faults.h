@@ -10,7 +10,7 @@
 //                 the same way.
 //   lose_device   after |after_tasks| tasks the device is lost: that
 //                 submission and every later device call fail with
-//                 kRtLostHeartbeat; subscriptions on it flush and close.
+//                 kDeviceLost; subscriptions on it flush and close.
 //   stall         the task with id |at_task| starts |ns| later than it could
 //                 (the stream stalls before it).
 //   slow_delivery every subscription write() is preceded by a sleep of

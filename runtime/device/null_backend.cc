@@ -8,7 +8,7 @@ class NullBackend final : public Backend {
   std::string_view name() const override { return "null"; }
   uint32_t DeviceCount() const override { return 0; }
   StatusOr<std::unique_ptr<Device>> OpenDevice(uint32_t device_id) override {
-    return Status(ErrorCode::kRtNoDevice, "backend 'null' has no devices (device " + std::to_string(device_id) + ")");
+    return Status(Detail::kNoDevice, "backend 'null' has no devices (device " + std::to_string(device_id) + ")");
   }
 };
 

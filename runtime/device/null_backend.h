@@ -3,7 +3,7 @@
 // It is the template for writing a new backend (the smallest complete
 // implementation of the interface) and what the conformance suite uses to
 // prove it skips cleanly when no device exists. Every device-level call
-// fails with kRtNoDevice and a message naming the backend.
+// fails with kNoDevice and a message naming the backend.
 #ifndef ACLSIM_RUNTIME_DEVICE_NULL_BACKEND_H_
 #define ACLSIM_RUNTIME_DEVICE_NULL_BACKEND_H_
 

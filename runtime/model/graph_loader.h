@@ -2,11 +2,10 @@
 //
 // The format is documented in docs/model_format.md. Parsing uses nlohmann-json;
 // validation covers required fields, known dtypes/formats/engines, unique tensor
-// and op names, dangling references and cycles. Errors map to the ACL codes a
-// user of aclmdlLoadFromFile/aclmdlLoadFromMem sees:
-//   kFileUnusable  file cannot be opened (as CANN: 145002)
-//   kFileRead   file opened but not readable
-//   kModelSizeInvalid   empty input
+// and op names, dangling references and cycles. Errors (details; the API
+// edge gives a user of aclmdlLoadFromFile/aclmdlLoadFromMem CANN's codes):
+//   kFileUnusable       file cannot be opened (145002)
+//   kFileRead           file opened but not readable
 //   kModelDeserialize   not JSON / not an object / wrong schema tag / nested
 //                       deeper than kMaxGraphJsonDepth
 //   kModelSizeInvalid   more than kMaxGraphJsonValues values (also: empty input)

@@ -18,7 +18,7 @@ struct ModelLoadOptions {
   // (kModelNotDynamic naming the tensor). Must be >= 1.
   int64_t default_batch = 1;
 
-  // kInvalidParam when a field is out of range.
+  // kInvalidArgument when a field is out of range.
   Status Validate() const;
 };
 

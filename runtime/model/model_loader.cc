@@ -33,7 +33,7 @@ StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& o
 #if ACLSIM_WITH_ONNX
   return LoadGraphFromOnnx(bytes, options);
 #else
-  return Status(ErrorCode::kDeserializeModel,
+  return Status(Detail::kModelDeserialize,
                 "model: input is not a JSON op graph, and this build has no ONNX support "
                 "(configure with -DACLSIM_WITH_ONNX=ON)");
 #endif
@@ -42,13 +42,13 @@ StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& o
 StatusOr<Graph> LoadModelFile(const std::string& path, const ModelLoadOptions& options) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    return Status(ErrorCode::kGeExecModelPathInvalid, "model: cannot open file '" + path + "'");
+    return Status(Detail::kFileUnusable, "model: cannot open file '" + path + "'");
   }
   std::string bytes;
   char chunk[65536];
   while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) bytes.append(chunk, static_cast<size_t>(in.gcount()));
   if (in.bad() || !in.eof()) {
-    return Status(ErrorCode::kReadModelFailure, "model: cannot read file '" + path + "' (a directory?)");
+    return Status(Detail::kFileRead, "model: cannot read file '" + path + "' (a directory?)");
   }
   return LoadModelBytes(bytes, options);
 }

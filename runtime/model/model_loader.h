@@ -6,14 +6,14 @@
 //     not whitespace (a UTF-8 BOM is skipped) is '{' or '[';
 //   * an ONNX ModelProto (docs/onnx_mapping.md): any other non-empty input.
 //     Built only with ACLSIM_WITH_ONNX (CMake option, default ON); without it
-//     such input is rejected with kDeserializeModel.
+//     such input is rejected with kModelDeserialize.
 // Real CANN loads only .om files; accepting JSON and ONNX is aclsim's
 // extension, and the error codes follow what CANN returns for a bad .om:
-//   kGeExecModelPathInvalid  file cannot be opened (145002)
-//   kReadModelFailure        file opened but not readable (100014)
+//   kFileUnusable            file cannot be opened (145002 at aclmdlLoadFromFile)
+//   kFileRead                file opened but not readable (100014)
 //   kModelSizeInvalid        empty input (100015)
-//   kDeserializeModel        not JSON / not an ONNX protobuf (100012)
-//   kParseModel              structurally invalid model (100013)
+//   kModelDeserialize        not JSON / not an ONNX protobuf (100012)
+//   kModelParse              structurally invalid model (100013)
 //   kModelMissingAttr        JSON: a required field is absent (100016)
 //   kModelNotDynamic         ONNX: a dimension stays unknown (100019)
 #ifndef ACLSIM_RUNTIME_MODEL_MODEL_LOADER_H_
@@ -42,8 +42,8 @@ bool OnnxSupported();
 // the call. Thread-safe (no shared state). Errors: see the file comment.
 StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& options);
 
-// Reads |path| and calls LoadModelBytes. Errors: kGeExecModelPathInvalid when
-// the file cannot be opened, kReadModelFailure when it cannot be read (a
+// Reads |path| and calls LoadModelBytes. Errors: kFileUnusable when
+// the file cannot be opened, kFileRead when it cannot be read (a
 // directory), then those of LoadModelBytes.
 StatusOr<Graph> LoadModelFile(const std::string& path, const ModelLoadOptions& options);
 

@@ -250,13 +250,13 @@ Status WriteMsprofTx(const Context& ctx, const std::string& path) {
 }  // namespace
 
 Status WriteSessionOutput(const SessionData& data, const std::string& output_dir, const std::string& timestamp) {
-  if (output_dir.empty()) return Status(ErrorCode::kWriteFile, "empty output directory");
+  if (output_dir.empty()) return Status(Detail::kFileWrite, "empty output directory");
   std::error_code ec;
   std::filesystem::create_directories(output_dir, ec);
   if (ec || !std::filesystem::is_directory(output_dir, ec)) {
-    return Status(ErrorCode::kWriteFile, "cannot create directory " + output_dir + ": " + ec.message());
+    return Status(Detail::kFileWrite, "cannot create directory " + output_dir + ": " + ec.message());
   }
-  if (data.tasks.size() > UINT32_MAX) return Status(ErrorCode::kWriteFile, "too many tasks to export");
+  if (data.tasks.size() > UINT32_MAX) return Status(Detail::kFileWrite, "too many tasks to export");
 
   const Context ctx(data);
   ACLSIM_RETURN_IF_ERROR(WriteOpSummary(ctx, PathOf(output_dir, "op_summary", timestamp, ".csv")));

@@ -10,7 +10,7 @@
 //   timeline_<timestamp>.svg, a picture of the device lanes.
 // Column order and formats follow spec §7; what aclsim cannot fill honestly
 // is "N/A". The output depends only on |data| and |timestamp| (byte-identical
-// for identical inputs). Errors: kWriteFile with the path.
+// for identical inputs). Errors: kFileWrite with the path.
 #ifndef ACLSIM_RUNTIME_PROF_EXPORT_H_
 #define ACLSIM_RUNTIME_PROF_EXPORT_H_
 

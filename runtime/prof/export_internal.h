@@ -21,7 +21,7 @@
 namespace aclsim::prof::export_internal {
 
 // Append-only text file with a 1 MiB buffer and POSIX write(2). Write errors
-// are latched and reported once by Close() as kWriteFile naming the path.
+// are latched and reported once by Close() as kFileWrite naming the path.
 class OutFile {
  public:
   OutFile() = default;

@@ -20,7 +20,7 @@ OutFile::~OutFile() {
 Status OutFile::Open(const std::string& path) {
   path_ = path;
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) return Status(ErrorCode::kWriteFile, "cannot create " + path + ": " + std::strerror(errno));
+  if (fd_ < 0) return Status(Detail::kFileWrite, "cannot create " + path + ": " + std::strerror(errno));
   buf_.resize(kBufferBytes);
   pos_ = 0;
   failed_ = false;
@@ -42,11 +42,11 @@ void OutFile::Flush() {
 }
 
 Status OutFile::Close() {
-  if (fd_ < 0) return Status(ErrorCode::kWriteFile, "not open: " + path_);
+  if (fd_ < 0) return Status(Detail::kFileWrite, "not open: " + path_);
   Flush();
   const int rc = ::close(fd_);
   fd_ = -1;
-  if (failed_ || rc != 0) return Status(ErrorCode::kWriteFile, "write failed: " + path_);
+  if (failed_ || rc != 0) return Status(Detail::kFileWrite, "write failed: " + path_);
   return OkStatus();
 }
 

@@ -96,33 +96,51 @@ void TxManager::DestroyStamp(void* stamp) {
   s->range_open = false;
 }
 
-int TxManager::SetStampTraceMessage(void* stamp, const char* msg, uint32_t msg_len) {
-  std::lock_guard<std::mutex> lock(mu_);
-  Stamp* s = FromHandle(stamp);
-  if (s == nullptr || msg == nullptr || msg_len >= kMaxMessage) return kFailed;
-  s->message.assign(msg, strnlen(msg, msg_len));
-  return 0;
+namespace {
+
+Status NotActive() {
+  return Status(Detail::kProfilingNotRunning, "msproftx is not active (needs aclprofStart with ACL_PROF_MSPROFTX)");
+}
+Status UnknownStamp() {
+  return Status(Detail::kInvalidHandle, "stamp is NULL or not a live stamp of aclprofCreateStamp");
 }
 
-int TxManager::Mark(void* stamp) {
+}  // namespace
+
+Status TxManager::SetStampTraceMessage(void* stamp, const char* msg, uint32_t msg_len) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!enabled_) return kFailed;
   Stamp* s = FromHandle(stamp);
-  if (s == nullptr) return kFailed;
+  if (s == nullptr) return UnknownStamp();
+  if (msg == nullptr) return Status(StatusCode::kInvalidArgument, "msg is NULL");
+  if (msg_len >= kMaxMessage) {
+    return Status(StatusCode::kInvalidArgument,
+                  "msgLen " + std::to_string(msg_len) + " is not below " + std::to_string(kMaxMessage));
+  }
+  s->message.assign(msg, strnlen(msg, msg_len));
+  return OkStatus();
+}
+
+Status TxManager::Mark(void* stamp) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!enabled_) return NotActive();
+  Stamp* s = FromHandle(stamp);
+  if (s == nullptr) return UnknownStamp();
   int64_t now = host_now_();
   Report(*s, vendor::TxEventType::kMark, now, now);
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::MarkEx(const char* msg, size_t msg_len, void* stream) {
+Status TxManager::MarkEx(const char* msg, size_t msg_len, void* stream) {
   std::unique_lock<std::mutex> lock(mu_);
-  if (!enabled_ || msg == nullptr || stream == nullptr || msg_len < 1 || msg_len > 155 || std::strlen(msg) != msg_len) {
-    return kFailed;
+  if (!enabled_) return NotActive();
+  if (msg == nullptr || stream == nullptr) return Status(StatusCode::kInvalidArgument, "msg or stream is NULL");
+  if (msg_len < 1 || msg_len > 155 || std::strlen(msg) != msg_len) {
+    return Status(StatusCode::kInvalidArgument, "msgLen must equal strlen(msg) and lie in 1..155");
   }
   uint64_t mark_id = next_mark_id_++;
   int64_t now = host_now_();
   lock.unlock();
-  if (!mark_device_(stream, mark_id)) return kFailed;
+  if (!mark_device_(stream, mark_id)) return Status(StatusCode::kInternal, "the device marker could not be issued");
   lock.lock();
   if (collecting_) {
     TxRecord r;
@@ -134,87 +152,94 @@ int TxManager::MarkEx(const char* msg, size_t msg_len, void* stream) {
     r.mark_id = mark_id;
     records_.push_back(std::move(r));
   }
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::Push(void* stamp) {
-  if (stamp == nullptr) return kInvalidParam;
+Status TxManager::Push(void* stamp) {
+  if (stamp == nullptr) return Status(StatusCode::kInvalidArgument, "stamp is NULL");
   std::lock_guard<std::mutex> lock(mu_);
-  if (!enabled_) return kFailed;
+  if (!enabled_) return NotActive();
   Stamp* s = FromHandle(stamp);
-  if (s == nullptr) return kFailed;
+  if (s == nullptr) return UnknownStamp();
   s->start_ns = host_now_();
   stack_.push_back(s);
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::Pop() {
+Status TxManager::Pop() {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!enabled_ || stack_.empty()) return kFailed;
+  if (!enabled_) return NotActive();
+  if (stack_.empty()) return Status(StatusCode::kFailedPrecondition, "nothing was pushed");
   Stamp* s = stack_.back();
   stack_.pop_back();
   Report(*s, vendor::TxEventType::kPushPop, s->start_ns, host_now_());
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::RangeStart(void* stamp, uint32_t* range_id) {
-  if (stamp == nullptr || range_id == nullptr) return kInvalidParam;
+Status TxManager::RangeStart(void* stamp, uint32_t* range_id) {
+  if (stamp == nullptr || range_id == nullptr) return Status(StatusCode::kInvalidArgument, "stamp or rangeId is NULL");
   std::lock_guard<std::mutex> lock(mu_);
-  if (!enabled_) return kFailed;
+  if (!enabled_) return NotActive();
   Stamp* s = FromHandle(stamp);
-  if (s == nullptr) return kFailed;
+  if (s == nullptr) return UnknownStamp();
   s->start_ns = host_now_();
   s->range_open = true;
   *range_id = s->index;
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::RangeStop(uint32_t range_id) {
+Status TxManager::RangeStop(uint32_t range_id) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!enabled_ || range_id >= kPoolSize) return kFailed;
+  if (!enabled_) return NotActive();
+  if (range_id >= kPoolSize || !pool_[range_id].in_use || !pool_[range_id].range_open) {
+    return Status(Detail::kInvalidHandle, "range " + std::to_string(range_id) + " is not open");
+  }
   Stamp& s = pool_[range_id];
-  if (!s.in_use || !s.range_open) return kFailed;
   s.range_open = false;
   Report(s, vendor::TxEventType::kStartStop, s.start_ns, host_now_());
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::SetCategoryName(uint32_t category, const char* name) {
+Status TxManager::SetCategoryName(uint32_t category, const char* name) {
   (void)category;
   (void)name;  // CANN keeps no effect beyond the return value
   std::lock_guard<std::mutex> lock(mu_);
-  return enabled_ ? 0 : kFailed;
+  return enabled_ ? OkStatus() : NotActive();
 }
 
-int TxManager::SetStampCategory(void* stamp, uint32_t category) {
+Status TxManager::SetStampCategory(void* stamp, uint32_t category) {
   std::lock_guard<std::mutex> lock(mu_);
   Stamp* s = FromHandle(stamp);
-  if (s == nullptr) return kFailed;
+  if (s == nullptr) return UnknownStamp();
   s->category = category;
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::SetStampPayload(void* stamp, int32_t type, const void* value) {
+Status TxManager::SetStampPayload(void* stamp, int32_t type, const void* value) {
   std::lock_guard<std::mutex> lock(mu_);
   Stamp* s = FromHandle(stamp);
-  if (s == nullptr || value == nullptr) return kFailed;
+  if (s == nullptr) return UnknownStamp();
+  if (value == nullptr) return Status(StatusCode::kInvalidArgument, "value is NULL");
   s->payload_type = type;  // CANN stores the type only
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::RangePushEx(bool attr_null, uint32_t message_type, std::string description) {
-  if (attr_null) return kInvalidParam;
-  if (message_type != 0) return kFailed;
+Status TxManager::RangePushEx(bool attr_null, uint32_t message_type, std::string description) {
+  if (attr_null) return Status(StatusCode::kInvalidArgument, "attr is NULL");
+  if (message_type != 0) {
+    return Status(Detail::kFeatureUnsupported,
+                  "messageType " + std::to_string(message_type) + " is not ACL_PROF_MESSAGE_TYPE_TENSOR_INFO");
+  }
   std::lock_guard<std::mutex> lock(mu_);
   range_ex_open_ = true;
   range_ex_description_ = std::move(description);
   range_ex_start_ns_ = host_now_();
-  return 0;
+  return OkStatus();
 }
 
-int TxManager::RangePop() {
+Status TxManager::RangePop() {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!range_ex_open_) return kInvalidParam;
+  if (!range_ex_open_) return Status(StatusCode::kFailedPrecondition, "no aclprofRangePushEx before it");
   range_ex_open_ = false;
   if (collecting_) {
     TxRecord r;
@@ -227,7 +252,7 @@ int TxManager::RangePop() {
     r.message = range_ex_description_;
     records_.push_back(std::move(r));
   }
-  return 0;
+  return OkStatus();
 }
 
 uint64_t Str2Id(const char* message) {

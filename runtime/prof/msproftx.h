@@ -2,8 +2,9 @@
 //
 // The stamp pool (100 entries) exists from an aclprofStart whose config has
 // ACL_PROF_MSPROFTX until aclprofFinalize. Records are kept only while such
-// a session is collecting; the session takes them at Stop. Return values are
-// CANN's: most failures are the internal -1 (kFailed), a few 100000.
+// a session is collecting; the session takes them at Stop. Failures are
+// Statuses; the API edge turns them into CANN's numbers (mostly the
+// internal -1, PROFILING_FAILED; a few 100000; api/src/error_table.cc).
 //
 // Thread safety: all methods are thread-safe (one mutex). The Push/Pop stack
 // is process-wide, as in CANN, so Push and Pop pair LIFO across threads.
@@ -18,14 +19,13 @@
 #include <vector>
 
 #include "runtime/prof/session_data.h"
+#include "runtime/status.h"
 #include "runtime/vendor.h"
 
 namespace aclsim::prof {
 
 class TxManager {
  public:
-  static constexpr int kFailed = -1;  // CANN's PROFILING_FAILED
-  static constexpr int kInvalidParam = 100000;
   static constexpr size_t kPoolSize = 100;
   static constexpr size_t kMaxMessage = 128;
 
@@ -57,20 +57,20 @@ class TxManager {
 
   void* CreateStamp();
   void DestroyStamp(void* stamp);
-  int SetStampTraceMessage(void* stamp, const char* msg, uint32_t msg_len);
-  int Mark(void* stamp);
-  int MarkEx(const char* msg, size_t msg_len, void* stream);
-  int Push(void* stamp);
-  int Pop();
-  int RangeStart(void* stamp, uint32_t* range_id);
-  int RangeStop(uint32_t range_id);
-  int SetCategoryName(uint32_t category, const char* name);
-  int SetStampCategory(void* stamp, uint32_t category);
-  int SetStampPayload(void* stamp, int32_t type, const void* value);
+  Status SetStampTraceMessage(void* stamp, const char* msg, uint32_t msg_len);
+  Status Mark(void* stamp);
+  Status MarkEx(const char* msg, size_t msg_len, void* stream);
+  Status Push(void* stamp);
+  Status Pop();
+  Status RangeStart(void* stamp, uint32_t* range_id);
+  Status RangeStop(uint32_t range_id);
+  Status SetCategoryName(uint32_t category, const char* name);
+  Status SetStampCategory(void* stamp, uint32_t category);
+  Status SetStampPayload(void* stamp, int32_t type, const void* value);
   // RangePushEx / RangePop with a tensor-info attribute (opaque to this
   // class: the caller passes a description of it).
-  int RangePushEx(bool attr_null, uint32_t message_type, std::string description);
-  int RangePop();
+  Status RangePushEx(bool attr_null, uint32_t message_type, std::string description);
+  Status RangePop();
 
  private:
   Stamp* FromHandle(void* stamp);  // requires mu_; nullptr when not a live stamp

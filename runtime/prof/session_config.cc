@@ -12,8 +12,8 @@ namespace aclsim::prof {
 namespace {
 
 Status BadValue(int32_t type, std::string_view value, const std::string& rule) {
-  return Status(ErrorCode::kInvalidProfilingConfig, "aclprofSetConfig type " + std::to_string(type) + ": value '" +
-                                                        std::string(value) + "' is invalid (" + rule + ")");
+  return Status(Detail::kProfilingConfig, "aclprofSetConfig type " + std::to_string(type) + ": value '" +
+                                              std::string(value) + "' is invalid (" + rule + ")");
 }
 
 bool ParseUnsigned(std::string_view text, uint64_t* out) {
@@ -85,7 +85,9 @@ uint64_t RewriteDataTypeConfig(uint64_t v) {
 
 StatusOr<SessionConfig> MakeSessionConfig(const uint32_t* device_ids, uint32_t device_nums, int32_t aicore_metrics,
                                           bool aicore_events_given, uint64_t data_type_config, uint32_t device_count) {
-  auto fail = [](const std::string& why) { return Status(ErrorCode::kInvalidParam, "aclprofCreateConfig: " + why); };
+  auto fail = [](const std::string& why) {
+    return Status(StatusCode::kInvalidArgument, "aclprofCreateConfig: " + why);
+  };
   if (device_nums != 0 && device_ids == nullptr) return fail("deviceIdList is NULL but deviceNums is not 0");
   if (aicore_events_given) return fail("aicoreEvents must be NULL");
   if (device_nums > 64) return fail("deviceNums exceeds 64");
@@ -111,35 +113,35 @@ StatusOr<SessionConfig> MakeSessionConfig(const uint32_t* device_ids, uint32_t d
 }
 
 Status CheckSessionConfig(const SessionConfig& config) {
-  if (config.data_type_config == 0) return Status(ErrorCode::kInvalidParam, "dataTypeConfig is 0");
+  if (config.data_type_config == 0) return Status(StatusCode::kInvalidArgument, "dataTypeConfig is 0");
   if ((config.data_type_config & ~kAcceptedBits) != 0) {
     char bits[32];
     std::snprintf(bits, sizeof(bits), "0x%llx",
                   static_cast<unsigned long long>(config.data_type_config & ~kAcceptedBits));
-    return Status(ErrorCode::kProfModulesUnsupported, std::string("dataTypeConfig has unsupported bits ") + bits);
+    return Status(Detail::kProfilingModules, std::string("dataTypeConfig has unsupported bits ") + bits);
   }
-  if (config.device_ids.size() > 65) return Status(ErrorCode::kInvalidParam, "more than 65 devices in the config");
+  if (config.device_ids.size() > 65) return Status(StatusCode::kInvalidArgument, "more than 65 devices in the config");
   if ((config.data_type_config & kAicoreMetrics) != 0 && config.aicore_metrics != kMetricsNone &&
       (config.aicore_metrics < 0 || config.aicore_metrics > kMaxMetrics)) {
-    return Status(ErrorCode::kInvalidParam,
+    return Status(StatusCode::kInvalidArgument,
                   "aicoreMetrics " + std::to_string(config.aicore_metrics) + " is not supported on this platform");
   }
   return OkStatus();
 }
 
 StatusOr<std::string> NormalizeResultPath(std::string_view path) {
-  if (path.empty()) return Status(ErrorCode::kInvalidFile, "result path is empty");
+  if (path.empty()) return Status(Detail::kFileUnusable, "result path is empty");
   static constexpr std::string_view kForbidden = "|;&$><`'\"\\!*?{}[]#%^";
   for (char c : path) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F || kForbidden.find(c) != std::string_view::npos) {
-      return Status(ErrorCode::kInvalidFile, "result path '" + std::string(path) +
-                                                 "' contains a forbidden character (control or shell metacharacter)");
+      return Status(Detail::kFileUnusable, "result path '" + std::string(path) +
+                                               "' contains a forbidden character (control or shell metacharacter)");
     }
   }
   std::string absolute(path);
   if (absolute[0] != '/') {
     char cwd[4096];
-    if (getcwd(cwd, sizeof(cwd)) == nullptr) return Status(ErrorCode::kInvalidFile, "cannot resolve a relative path");
+    if (getcwd(cwd, sizeof(cwd)) == nullptr) return Status(Detail::kFileUnusable, "cannot resolve a relative path");
     absolute = std::string(cwd) + "/" + absolute;
   }
   while (absolute.size() > 1 && absolute.back() == '/') absolute.pop_back();
@@ -174,10 +176,10 @@ Status ValidateSetConfigValue(int32_t type, std::string_view value) {
     case 13: return IntegerIn(type, value, 1, 50);  // SYS_CPU_FREQ
     case 15:                                        // NTS_METRICS
       if (!IsIdentifierList(value)) {
-        return Status(ErrorCode::kInvalidParam,
+        return Status(StatusCode::kInvalidArgument,
                       "aclprofSetConfig: NTS metrics value '" + std::string(value) + "' is invalid");
       }
-      return Status(ErrorCode::kInvalidProfilingConfig,
+      return Status(Detail::kProfilingConfig,
                     "aclprofSetConfig: NTS metrics are not supported on the simulated platform");
     case 16: {  // ACL_PROF_PATH
       auto path = NormalizeResultPath(value);
@@ -185,7 +187,7 @@ Status ValidateSetConfigValue(int32_t type, std::string_view value) {
       return OkStatus();
     }
     default:
-      return Status(ErrorCode::kInvalidProfilingConfig,
+      return Status(Detail::kProfilingConfig,
                     "aclprofSetConfig type " + std::to_string(type) + " is not supported on this platform");
   }
 }

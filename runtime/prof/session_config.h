@@ -49,16 +49,16 @@ StatusOr<SessionConfig> MakeSessionConfig(const uint32_t* device_ids, uint32_t d
                                           bool aicore_events_given, uint64_t data_type_config, uint32_t device_count);
 
 // Start/Stop config precheck: data types non-zero, only accepted bits
-// (else kProfModulesUnsupported), at most 65 devices, supported metrics.
+// (else kProfilingModules), at most 65 devices, supported metrics.
 Status CheckSessionConfig(const SessionConfig& config);
 
 // aclprofInit / ACL_PROF_PATH path rules: 1 ≤ length < 4096 and no control
 // or shell metacharacters. Relative paths are made absolute. Errors:
-// kInvalidFile for forbidden characters or an empty result.
+// kFileUnusable for forbidden characters or an empty result.
 StatusOr<std::string> NormalizeResultPath(std::string_view path);
 
 // aclprofSetConfig value rules per config type (spec §1.3). Errors:
-// kInvalidProfilingConfig for a bad value (kInvalidParam for NTS metrics).
+// kProfilingConfig for a bad value (kInvalidArgument for NTS metrics).
 Status ValidateSetConfigValue(int32_t config_type, std::string_view value);
 
 // PROF_<NNNNNN>_<YYYYMMDDhhmmssmmm>_<PPPPPPPP><XXXXXXXX> (spec §7.1):

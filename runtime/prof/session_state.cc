@@ -8,7 +8,7 @@ namespace {
 using S = SessionState;
 using E = SessionEvent;
 using O = Outcome;
-constexpr ErrorCode kOk = ErrorCode::kOk;
+constexpr Detail kNone = Detail::kNone;
 
 constexpr const char* kInitConflict = "operator subscription is active; aclprofInit cannot be mixed with it";
 constexpr const char* kStartConflict = "operator subscription is active; aclprofStart cannot be mixed with it";
@@ -23,14 +23,14 @@ constexpr const char* kOtherStart = "a session is already running with another d
 constexpr const char* kOtherStop = "aclprofStop needs the dataTypeConfig the session was started with";
 constexpr const char* kWarmupFirst = "aclprofWarmup needs aclprofInit first";
 
-constexpr Transition Go(S from, E event, S to) { return {from, event, O::kProceed, to, kOk, nullptr}; }
-constexpr Transition Same(S from, E event) { return {from, event, O::kNoOp, from, kOk, nullptr}; }
-constexpr Transition No(S from, E event, ErrorCode code, const char* message) {
-  return {from, event, O::kReject, from, code, message};
+constexpr Transition Go(S from, E event, S to) { return {from, event, O::kProceed, to, kNone, nullptr}; }
+constexpr Transition Same(S from, E event) { return {from, event, O::kNoOp, from, kNone, nullptr}; }
+constexpr Transition No(S from, E event, Detail detail, const char* message) {
+  return {from, event, O::kReject, from, detail, message};
 }
-constexpr Transition Input(S from, E event) { return {from, event, O::kRejectInput, from, kOk, nullptr}; }
+constexpr Transition Input(S from, E event) { return {from, event, O::kRejectInput, from, kNone, nullptr}; }
 
-constexpr ErrorCode kConflict = ErrorCode::kProfApiConflict;
+constexpr Detail kConflict = Detail::kProfilingApiConflict;
 
 // One row per (state, event), in enum order (checked below).
 constexpr std::array<Transition, 55> kTransitions = {{
@@ -41,7 +41,7 @@ constexpr std::array<Transition, 55> kTransitions = {{
     Same(S::kIdle, E::kStop),  // HEAD: not initialised → no-op
     Same(S::kIdle, E::kStopOtherConfig),
     Same(S::kIdle, E::kStopBadConfig),
-    No(S::kIdle, E::kWarmup, ErrorCode::kProfNotRun, kWarmupFirst),
+    No(S::kIdle, E::kWarmup, Detail::kProfilingNotRunning, kWarmupFirst),
     Same(S::kIdle, E::kFinalize),
     Go(S::kIdle, E::kSubscribe, S::kSubscribing),
     Go(S::kIdle, E::kUnsubscribe, S::kIdle),  // the subscription manager reports "not subscribed"
@@ -59,7 +59,7 @@ constexpr std::array<Transition, 55> kTransitions = {{
     Go(S::kSubscribing, E::kUnsubscribe, S::kSubscribing),
     Go(S::kSubscribing, E::kSubscriptionsEnd, S::kIdle),
     // kInitialized
-    No(S::kInitialized, E::kInit, ErrorCode::kRepeatInitialize, kRepeatInit),
+    No(S::kInitialized, E::kInit, Detail::kAlreadyInitialized, kRepeatInit),
     Go(S::kInitialized, E::kStart, S::kRunning),
     Go(S::kInitialized, E::kStartSameConfig, S::kRunning),
     Same(S::kInitialized, E::kStop),  // nothing running: nothing to stop
@@ -71,7 +71,7 @@ constexpr std::array<Transition, 55> kTransitions = {{
     No(S::kInitialized, E::kUnsubscribe, kConflict, kUnsubscribeConflict),
     Same(S::kInitialized, E::kSubscriptionsEnd),
     // kWarm
-    No(S::kWarm, E::kInit, ErrorCode::kRepeatInitialize, kRepeatInit),
+    No(S::kWarm, E::kInit, Detail::kAlreadyInitialized, kRepeatInit),
     Go(S::kWarm, E::kStart, S::kRunning),
     Go(S::kWarm, E::kStartSameConfig, S::kRunning),
     Same(S::kWarm, E::kStop),
@@ -83,11 +83,11 @@ constexpr std::array<Transition, 55> kTransitions = {{
     No(S::kWarm, E::kUnsubscribe, kConflict, kUnsubscribeConflict),
     Same(S::kWarm, E::kSubscriptionsEnd),
     // kRunning
-    No(S::kRunning, E::kInit, ErrorCode::kRepeatInitialize, kRepeatInit),
-    No(S::kRunning, E::kStart, ErrorCode::kInvalidProfilingConfig, kOtherStart),
+    No(S::kRunning, E::kInit, Detail::kAlreadyInitialized, kRepeatInit),
+    No(S::kRunning, E::kStart, Detail::kProfilingConfig, kOtherStart),
     Same(S::kRunning, E::kStartSameConfig),  // HEAD: a repeated Start with the same data types is OK
     Go(S::kRunning, E::kStop, S::kInitialized),
-    No(S::kRunning, E::kStopOtherConfig, ErrorCode::kInvalidProfilingConfig, kOtherStop),
+    No(S::kRunning, E::kStopOtherConfig, Detail::kProfilingConfig, kOtherStop),
     Input(S::kRunning, E::kStopBadConfig),
     No(S::kRunning, E::kWarmup, kConflict, kWarmupConflict),
     Go(S::kRunning, E::kFinalize, S::kIdle),  // the running session is stopped and written first
@@ -114,7 +114,7 @@ const Transition& Lookup(SessionState from, SessionEvent event) {
 }
 
 Status RejectionOf(const Transition& t) {
-  return t.outcome == Outcome::kReject ? Status(t.code, t.message) : OkStatus();
+  return t.outcome == Outcome::kReject ? Status(t.detail, t.message) : OkStatus();
 }
 
 const char* SessionStateName(SessionState state) {

@@ -52,7 +52,7 @@ enum class SessionEvent : uint8_t {
 enum class Outcome : uint8_t {
   kProceed,      // do the work; the state becomes |to|
   kNoOp,         // return OK without doing anything
-  kReject,       // return |code| with |message|
+  kReject,       // return |detail| with |message|
   kRejectInput,  // return the failed check of the caller's input (kStopBadConfig)
 };
 
@@ -61,7 +61,7 @@ struct Transition {
   SessionEvent event;
   Outcome outcome;
   SessionState to;      // for kProceed
-  ErrorCode code;       // for kReject
+  Detail detail;        // for kReject
   const char* message;  // for kReject
 };
 

@@ -21,7 +21,7 @@ using Json = nlohmann::ordered_json;
 Status WriteJson(const std::string& path, const Json& json) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << json.dump(2) << '\n';
-  if (!out) return Status(ErrorCode::kWriteFile, "cannot write '" + path + "'");
+  if (!out) return Status(Detail::kFileWrite, "cannot write '" + path + "'");
   return OkStatus();
 }
 
@@ -44,12 +44,12 @@ Status MakeDirectories(const std::string& path) {
     partial = path.substr(0, pos);
     if (partial.empty()) continue;
     if (::mkdir(partial.c_str(), 0750) != 0 && errno != EEXIST) {
-      return Status(ErrorCode::kInvalidFile, "cannot create directory '" + partial + "': " + std::strerror(errno));
+      return Status(Detail::kFileUnusable, "cannot create directory '" + partial + "': " + std::strerror(errno));
     }
   }
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || ::access(path.c_str(), W_OK) != 0) {
-    return Status(ErrorCode::kInvalidFile, "'" + path + "' is not a writable directory");
+    return Status(Detail::kFileUnusable, "'" + path + "' is not a writable directory");
   }
   return OkStatus();
 }

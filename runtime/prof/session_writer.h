@@ -22,7 +22,7 @@
 
 namespace aclsim::prof {
 
-// Creates |path| and its parents (mode 0750); fails with kInvalidFile when
+// Creates |path| and its parents (mode 0750); fails with kFileUnusable when
 // it cannot, or when the result is not a writable directory.
 Status MakeDirectories(const std::string& path);
 

@@ -32,20 +32,20 @@ SubscriptionManager::~SubscriptionManager() {
 }
 
 Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConfig& config, bool* out_first_on_device) {
-  if (config.fd == nullptr) return Status(ErrorCode::kInvalidParam, "subscribe config holds a NULL fd pointer");
+  if (config.fd == nullptr) return Status(StatusCode::kInvalidArgument, "subscribe config holds a NULL fd pointer");
   if (config.time_info == 0 && config.aicore_metrics == kAicoreMetricsNone) {
-    return Status(ErrorCode::kInvalidParam,
+    return Status(StatusCode::kInvalidArgument,
                   "subscribe config collects nothing: timeInfoSwitch is 0 and aicoreMetrics is ACL_AICORE_NONE");
   }
   std::lock_guard<std::mutex> lock(mu_);
   const uint32_t model_id = model.model_id;
   if (active_.count(model_id) != 0) {
-    return Status(ErrorCode::kProfRepeatSubscribe, "model " + std::to_string(model_id) + " is already subscribed");
+    return Status(Detail::kAlreadySubscribed, "model " + std::to_string(model_id) + " is already subscribed");
   }
   auto task = device_tasks_.find(model.device_id);
   if (task != device_tasks_.end() && task->second.refs > 0 &&
       (task->second.time_info != config.time_info || task->second.metrics != config.aicore_metrics)) {
-    return Status(ErrorCode::kInvalidProfilingConfig,
+    return Status(Detail::kProfilingConfig,
                   "device " + std::to_string(model.device_id) +
                       " already has subscriptions with another timeInfoSwitch/aicoreMetrics; all models on one "
                       "device must use the same subscribe config");
@@ -91,7 +91,7 @@ std::unique_ptr<SubscriptionManager::Subscription> SubscriptionManager::EndLocke
 Status SubscriptionManager::Unsubscribe(uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
   std::unique_lock<std::mutex> lock(mu_);
   std::unique_ptr<Subscription> sub = EndLocked(lock, model_id, out_device_idle, out_device);
-  if (!sub) return Status(ErrorCode::kInvalidModelId, "model " + std::to_string(model_id) + " is not subscribed");
+  if (!sub) return Status(Detail::kModelNotLoaded, "model " + std::to_string(model_id) + " is not subscribed");
   const int fd = sub->stats.fd;
   bool shared = false;
   for (const auto& [id, other] : active_) shared = shared || other->stats.fd == fd;
@@ -156,7 +156,7 @@ StatusOr<SubscriptionStats> SubscriptionManager::Stats(uint32_t model_id) const 
   std::lock_guard<std::mutex> lock(mu_);
   if (auto it = active_.find(model_id); it != active_.end()) return it->second->stats;
   if (auto it = retired_.find(model_id); it != retired_.end()) return it->second->stats;
-  return Status(ErrorCode::kInvalidModelId, "model " + std::to_string(model_id) + " was never subscribed");
+  return Status(Detail::kModelNotLoaded, "model " + std::to_string(model_id) + " was never subscribed");
 }
 
 void SubscriptionManager::OnCompletions(const device::CompletionRecord* records, size_t count) {

@@ -86,12 +86,12 @@ class SubscriptionManager final : public device::CompletionSink {
 
   // Checks 4–6 of spec §2.2 (the caller checked the model id, NULL config and
   // the mode). |*out_first_on_device| tells the caller to attach the manager
-  // to the device. Errors: kInvalidParam (NULL fd, timeInfo 0 with metrics
-  // NONE), kProfRepeatSubscribe (148046), kInvalidProfilingConfig (another
+  // to the device. Errors: kInvalidArgument (NULL fd, timeInfo 0 with metrics
+  // NONE), kAlreadySubscribed (148046), kProfilingConfig (another
   // config on this device).
   Status Subscribe(SubscribedModel model, const SubscribeConfig& config, bool* out_first_on_device);
   // Flushes, closes the descriptor (see above). |*out_device_idle| tells the
-  // caller to detach from |*out_device|. Not subscribed → kInvalidModelId.
+  // caller to detach from |*out_device|. Not subscribed → kModelNotLoaded.
   Status Unsubscribe(uint32_t model_id, bool* out_device_idle, uint32_t* out_device);
   // For a model being unloaded while subscribed: flushes its records and
   // ends the subscription WITHOUT closing the descriptor (CANN never closes
@@ -106,7 +106,7 @@ class SubscriptionManager final : public device::CompletionSink {
   bool IsSubscribed(uint32_t model_id) const;
   bool HasActive() const;
   bool HasActiveOnDevice(uint32_t device_id) const;
-  // Live or most recent subscription of |model_id|; none → kInvalidModelId.
+  // Live or most recent subscription of |model_id|; none → kModelNotLoaded.
   StatusOr<SubscriptionStats> Stats(uint32_t model_id) const;
 
   void OnCompletions(const device::CompletionRecord* records, size_t count) override;

@@ -18,8 +18,8 @@ const char g_anchor = 0;  // an address inside the library that links this file
 StatusOr<std::string> SimPluginPath() {
   Dl_info info{};
   if (dladdr(&g_anchor, &info) == 0 || info.dli_fname == nullptr || *info.dli_fname == '\0') {
-    return Status(ErrorCode::kFailure, std::string("backend 'sim-plugin': cannot locate the library holding it ") +
-                                           "(libascendcl.so) to find " + kSimPluginFile);
+    return Status(StatusCode::kInternal, std::string("backend 'sim-plugin': cannot locate the library holding it ") +
+                                             "(libascendcl.so) to find " + kSimPluginFile);
   }
   std::string self = info.dli_fname;
   size_t slash = self.rfind('/');

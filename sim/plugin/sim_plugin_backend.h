@@ -13,7 +13,7 @@
 namespace aclsim::sim {
 
 // libaclsim_backend_sim.so in the directory of the shared library (or
-// executable) this code is linked into, found with dladdr. kFailure when
+// executable) this code is linked into, found with dladdr. kInternal when
 // that file cannot be located.
 StatusOr<std::string> SimPluginPath();
 

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   aclsim::runtime::RuntimeOptions options;
   auto status = aclsim::runtime::ApplyConfigJson(std::string_view(reinterpret_cast<const char*>(data), size), &options);
   if (!status.ok()) {
-    if (status.code() != aclsim::ErrorCode::kParseFile && status.code() != aclsim::ErrorCode::kFileAttrInvalid) {
+    if (status.detail() != aclsim::Detail::kFileParse && status.detail() != aclsim::Detail::kFileAttrInvalid) {
       std::abort();
     }
     return 0;
@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto sim = aclsim::sim::ParseSimOptions(options.backend_options);
   if (sim.ok()) {
     if (!sim->Validate().ok()) std::abort();
-  } else if (sim.status().code() != aclsim::ErrorCode::kFileAttrInvalid) {
+  } else if (sim.status().detail() != aclsim::Detail::kFileAttrInvalid) {
     std::abort();
   }
   return 0;

@@ -13,10 +13,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto graph = aclsim::model::LoadGraphFromJson(std::string_view(reinterpret_cast<const char*>(data), size));
   if (!graph.ok()) {
     switch (graph.status().code()) {
-      case aclsim::ErrorCode::kModelSizeInvalid:
-      case aclsim::ErrorCode::kDeserializeModel:
-      case aclsim::ErrorCode::kModelMissingAttr:
-      case aclsim::ErrorCode::kParseModel: return 0;
+      case aclsim::Detail::kModelSizeInvalid:
+      case aclsim::Detail::kModelDeserialize:
+      case aclsim::Detail::kModelMissingAttr:
+      case aclsim::Detail::kModelParse: return 0;
       default: std::abort();
     }
   }

@@ -18,11 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                                 aclsim::model::ModelLoadOptions{});
   if (!graph.ok()) {
     switch (graph.status().code()) {
-      case aclsim::ErrorCode::kModelSizeInvalid:
-      case aclsim::ErrorCode::kDeserializeModel:
-      case aclsim::ErrorCode::kParseModel:
-      case aclsim::ErrorCode::kModelNotDynamic:
-      case aclsim::ErrorCode::kFeatureUnsupported: return 0;
+      case aclsim::Detail::kModelSizeInvalid:
+      case aclsim::Detail::kModelDeserialize:
+      case aclsim::Detail::kModelParse:
+      case aclsim::Detail::kModelNotDynamic:
+      case aclsim::Detail::kFeatureUnsupported: return 0;
       default: std::abort();
     }
   }

@@ -381,6 +381,9 @@ struct Table {
 #ifdef FAKE_PLUGIN_NEWER_MINOR
 constexpr uint32_t kTableSize = sizeof(Table);
 constexpr uint32_t kMinor = ACLSIM_BACKEND_ABI_MINOR + 3;
+#elif FAKE_PLUGIN_MAJOR != ACLSIM_BACKEND_ABI_MAJOR
+constexpr uint32_t kTableSize = ACLSIM_BACKEND_API_STRUCT_SIZE;
+constexpr uint32_t kMinor = 0;  // a plugin built against <major>.0
 #elif defined(FAKE_PLUGIN_SHORT_TABLE)
 constexpr uint32_t kTableSize = ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, now);
 constexpr uint32_t kMinor = ACLSIM_BACKEND_ABI_MINOR;

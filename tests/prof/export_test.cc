@@ -484,8 +484,8 @@ TEST(Export, GivenUnwritableDirectoryWhenExportedThenWriteFileError) {
   const fs::path blocker = dir / "a_file";
   std::ofstream(blocker) << "x";
   const Status s = WriteSessionOutput(SmallSession(), (blocker / "out").string(), kTs);
-  EXPECT_EQ(s.code(), ErrorCode::kWriteFile) << s.ToString();
-  EXPECT_EQ(WriteSessionOutput(SmallSession(), "", kTs).code(), ErrorCode::kWriteFile);
+  EXPECT_EQ(s.detail(), Detail::kFileWrite) << s.ToString();
+  EXPECT_EQ(WriteSessionOutput(SmallSession(), "", kTs).detail(), Detail::kFileWrite);
   fs::remove_all(dir);
 }
 
@@ -496,7 +496,7 @@ TEST(Export, GivenFullDeviceWhenExportedThenWriteFileError) {
   fs::create_directories(dir);
   fs::create_symlink("/dev/full", dir / FileName("op_summary", ".csv"));
   const Status s = WriteSessionOutput(SmallSession(), dir.string(), kTs);
-  EXPECT_EQ(s.code(), ErrorCode::kWriteFile) << s.ToString();
+  EXPECT_EQ(s.detail(), Detail::kFileWrite) << s.ToString();
   fs::remove_all(dir);
 }
 

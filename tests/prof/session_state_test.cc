@@ -18,7 +18,7 @@ TEST(SessionState, GivenIdleThenInitAndStartProceedAndStopFinalizeAreNoOps) {
   EXPECT_EQ(Lookup(S::kIdle, E::kStop).outcome, Outcome::kNoOp);
   EXPECT_EQ(Lookup(S::kIdle, E::kStopBadConfig).outcome, Outcome::kNoOp);
   EXPECT_EQ(Lookup(S::kIdle, E::kFinalize).outcome, Outcome::kNoOp);
-  EXPECT_EQ(RejectionOf(Lookup(S::kIdle, E::kWarmup)).code(), ErrorCode::kProfNotRun);
+  EXPECT_EQ(RejectionOf(Lookup(S::kIdle, E::kWarmup)).detail(), Detail::kProfilingNotRunning);
 }
 
 TEST(SessionState, GivenSubscribingThenEverySessionCallIsAnApiConflict) {
@@ -26,7 +26,7 @@ TEST(SessionState, GivenSubscribingThenEverySessionCallIsAnApiConflict) {
               E::kFinalize}) {
     const Transition& t = Lookup(S::kSubscribing, e);
     EXPECT_EQ(t.outcome, Outcome::kReject) << static_cast<int>(e);
-    EXPECT_EQ(RejectionOf(t).code(), ErrorCode::kProfApiConflict) << static_cast<int>(e);
+    EXPECT_EQ(RejectionOf(t).detail(), Detail::kProfilingApiConflict) << static_cast<int>(e);
   }
   EXPECT_EQ(Lookup(S::kSubscribing, E::kSubscriptionsEnd).to, S::kIdle);
   EXPECT_EQ(RejectionOf(Lookup(S::kSubscribing, E::kInit)).message(),
@@ -36,9 +36,9 @@ TEST(SessionState, GivenSubscribingThenEverySessionCallIsAnApiConflict) {
 TEST(SessionState, GivenApiControlThenSubscriptionCallsConflictAndInitRepeats) {
   for (S s : {S::kInitialized, S::kWarm, S::kRunning}) {
     EXPECT_TRUE(IsApiControl(s));
-    EXPECT_EQ(RejectionOf(Lookup(s, E::kSubscribe)).code(), ErrorCode::kProfApiConflict);
-    EXPECT_EQ(RejectionOf(Lookup(s, E::kUnsubscribe)).code(), ErrorCode::kProfApiConflict);
-    EXPECT_EQ(RejectionOf(Lookup(s, E::kInit)).code(), ErrorCode::kRepeatInitialize);
+    EXPECT_EQ(RejectionOf(Lookup(s, E::kSubscribe)).detail(), Detail::kProfilingApiConflict);
+    EXPECT_EQ(RejectionOf(Lookup(s, E::kUnsubscribe)).detail(), Detail::kProfilingApiConflict);
+    EXPECT_EQ(RejectionOf(Lookup(s, E::kInit)).detail(), Detail::kAlreadyInitialized);
     EXPECT_EQ(Lookup(s, E::kFinalize).to, S::kIdle);
   }
   EXPECT_FALSE(IsApiControl(S::kIdle));
@@ -47,11 +47,11 @@ TEST(SessionState, GivenApiControlThenSubscriptionCallsConflictAndInitRepeats) {
 
 TEST(SessionState, GivenRunningThenRepeatedStartOnlyWithTheSameDataTypesAndStopChecksThem) {
   EXPECT_EQ(Lookup(S::kRunning, E::kStartSameConfig).outcome, Outcome::kNoOp);
-  EXPECT_EQ(RejectionOf(Lookup(S::kRunning, E::kStart)).code(), ErrorCode::kInvalidProfilingConfig);
+  EXPECT_EQ(RejectionOf(Lookup(S::kRunning, E::kStart)).detail(), Detail::kProfilingConfig);
   EXPECT_EQ(Lookup(S::kRunning, E::kStop).to, S::kInitialized);
-  EXPECT_EQ(RejectionOf(Lookup(S::kRunning, E::kStopOtherConfig)).code(), ErrorCode::kInvalidProfilingConfig);
+  EXPECT_EQ(RejectionOf(Lookup(S::kRunning, E::kStopOtherConfig)).detail(), Detail::kProfilingConfig);
   EXPECT_EQ(Lookup(S::kRunning, E::kStopBadConfig).outcome, Outcome::kRejectInput);
-  EXPECT_EQ(RejectionOf(Lookup(S::kRunning, E::kWarmup)).code(), ErrorCode::kProfApiConflict);
+  EXPECT_EQ(RejectionOf(Lookup(S::kRunning, E::kWarmup)).detail(), Detail::kProfilingApiConflict);
   // Not running: Stop with other data types is a no-op, a bad config is reported.
   EXPECT_EQ(Lookup(S::kInitialized, E::kStopOtherConfig).outcome, Outcome::kNoOp);
   EXPECT_EQ(Lookup(S::kWarm, E::kStopBadConfig).outcome, Outcome::kRejectInput);

@@ -70,7 +70,7 @@ TEST(SessionWriter, GivenASessionThenTheJobTreeAndItsJsonFilesHoldExactValues) {
 
 TEST(SessionWriter, GivenAnUnwritableBaseThenInvalidFile) {
   auto writer = SessionWriter::Create("/proc/aclsim-no-such-dir", 0);
-  EXPECT_EQ(writer.status().code(), ErrorCode::kInvalidFile);
+  EXPECT_EQ(writer.status().detail(), Detail::kFileUnusable);
 }
 
 }  // namespace

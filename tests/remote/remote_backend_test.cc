@@ -44,7 +44,7 @@ TEST(RemoteHandshake, GivenVersionMismatchWhenHelloThenRtFeatureNotSupportWithBo
   auto conn = Connection::Open(server->endpoint());
   ASSERT_TRUE(conn.ok());
   auto hello = (*conn)->Handshake(kProtocolVersion + 41);
-  EXPECT_EQ(hello.status().code(), StatusCode::kUnimplemented);
+  EXPECT_EQ(hello.status().detail(), Detail::kVersionMismatch);
   EXPECT_NE(hello.status().message().find("v" + std::to_string(kProtocolVersion + 41)), std::string::npos)
       << hello.status().message();
   EXPECT_NE(hello.status().message().find("speaks v" + std::to_string(kProtocolVersion)), std::string::npos)
@@ -60,7 +60,7 @@ TEST(RemoteHandshake, GivenProtocolOneClientWhenHelloThenItCanReadTheMismatch) {
   auto conn = Connection::Open(server->endpoint());
   ASSERT_TRUE(conn.ok());
   auto hello = (*conn)->Handshake(1);
-  EXPECT_EQ(hello.status().code(), StatusCode::kUnimplemented);
+  EXPECT_EQ(hello.status().detail(), Detail::kVersionMismatch);
   EXPECT_EQ(hello.status().message(), "remote device server " + (*conn)->endpoint() +
                                           ": remote protocol version mismatch: the client speaks v1, "
                                           "aclsim-device-server speaks v" +

@@ -36,10 +36,10 @@ TEST(RemoteProtocol, GivenBadMagicOrOversizedFrameWhenDecodedThenRtInternalError
   uint8_t raw[kHeaderBytes];
   EncodeHeader(h, raw);
   raw[0] = 'X';
-  EXPECT_EQ(DecodeHeader(raw).status().code(), ErrorCode::kRtInternalError);
+  EXPECT_EQ(DecodeHeader(raw).status().code(), StatusCode::kInternal);
   h.payload_len = kMaxPayloadBytes + 1;
   EncodeHeader(h, raw);
-  EXPECT_EQ(DecodeHeader(raw).status().code(), ErrorCode::kRtInternalError);
+  EXPECT_EQ(DecodeHeader(raw).status().code(), StatusCode::kInternal);
   h.payload_len = kMaxPayloadBytes;
   EncodeHeader(h, raw);
   EXPECT_TRUE(DecodeHeader(raw).ok());
@@ -91,11 +91,11 @@ TEST(RemoteProtocol, GivenTruncatedOrTrailingPayloadWhenReadThenRtParamInvalid) 
   Reader truncated(w.bytes().data(), w.bytes().size() - 1);
   truncated.U32();
   EXPECT_EQ(truncated.Str(), "");
-  EXPECT_EQ(truncated.Finish("x").code(), ErrorCode::kRtParamInvalid);
+  EXPECT_EQ(truncated.Finish("x").code(), StatusCode::kInvalidArgument);
 
   Reader trailing(w.bytes());
   trailing.U32();
-  EXPECT_EQ(trailing.Finish("x").code(), ErrorCode::kRtParamInvalid);
+  EXPECT_EQ(trailing.Finish("x").code(), StatusCode::kInvalidArgument);
 
   Writer huge;
   huge.U32(0xFFFFFFFFu);  // a string length far beyond the payload
@@ -123,9 +123,9 @@ TEST(RemoteProtocol, GivenEndpointsWhenParsedThenOnlyUnixAndLoopbackAccepted) {
 
   for (const char* bad : {"tcp:0.0.0.0:5000", "tcp:10.0.0.1:5000", "tcp:[::]:5000", "tcp:example.com:80",
                           "tcp:127.0.0.1", "tcp:127.0.0.1:70000", "tcp:127.0.0.1:-1", "unix:", "http://x", ""}) {
-    EXPECT_EQ(ParseEndpoint(bad).status().code(), ErrorCode::kInvalidParam) << bad;
+    EXPECT_EQ(ParseEndpoint(bad).status().code(), StatusCode::kInvalidArgument) << bad;
   }
-  EXPECT_EQ(ParseEndpoint("unix:/" + std::string(200, 'a')).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(ParseEndpoint("unix:/" + std::string(200, 'a')).status().code(), StatusCode::kInvalidArgument);
 }
 
 }  // namespace

@@ -28,17 +28,17 @@ TEST(Config, GivenDefaultsThenDocumentedValues) {
 TEST(Config, GivenEmptyOrWhitespaceTextThenNothingChanges) {
   RuntimeOptions o;
   o.backend = "x";
-  EXPECT_EQ(ApplyConfigJson("", &o).code(), ErrorCode::kOk);
-  EXPECT_EQ(ApplyConfigJson(" \n\t\r ", &o).code(), ErrorCode::kOk);
+  EXPECT_EQ(ApplyConfigJson("", &o).code(), StatusCode::kOk);
+  EXPECT_EQ(ApplyConfigJson(" \n\t\r ", &o).code(), StatusCode::kOk);
   EXPECT_EQ(o.backend, "x");
   EXPECT_EQ(o.backend_options, json::object());
 }
 
 TEST(Config, GivenDocumentWithoutAclsimSectionThenNothingChanges) {
   RuntimeOptions o;
-  EXPECT_EQ(ApplyConfigJson(R"({"dump": {"dump_path": "/tmp"}, "profiler": {}})", &o).code(), ErrorCode::kOk);
+  EXPECT_EQ(ApplyConfigJson(R"({"dump": {"dump_path": "/tmp"}, "profiler": {}})", &o).code(), StatusCode::kOk);
   EXPECT_EQ(o.backend, "sim");
-  EXPECT_EQ(ApplyConfigJson("{}", &o).code(), ErrorCode::kOk);
+  EXPECT_EQ(ApplyConfigJson("{}", &o).code(), StatusCode::kOk);
   EXPECT_EQ(o.backend_options, json::object());
 }
 
@@ -50,7 +50,7 @@ TEST(Config, GivenEveryKeyWhenAppliedThenRuntimeKeysSetAndTheRestAreBackendOptio
       "jitter": 0.25, "endpoint": "unix:/tmp/s.sock", "faults": {"stall": {"task": 1, "ns": 5}},
       "log_level": "debug"}})",
                              &o);
-  ASSERT_EQ(s.code(), ErrorCode::kOk) << s.ToString();
+  ASSERT_EQ(s.code(), StatusCode::kOk) << s.ToString();
   EXPECT_EQ(o.backend, "null");
   EXPECT_EQ(o.log_level, LogLevel::kDebug);
   EXPECT_EQ(o.backend_options, json::parse(R"({"device_count": 8, "device_profile": "Ascend310P3",
@@ -68,28 +68,28 @@ TEST(Config, GivenEachLogLevelNameThenMatchingLevel) {
   for (const auto& [name, level] : cases) {
     RuntimeOptions o;
     o.log_level = name == std::string("none") ? LogLevel::kDebug : LogLevel::kNone;
-    ASSERT_EQ(Apply(std::string("\"log_level\": \"") + name + "\"", &o).code(), ErrorCode::kOk) << name;
+    ASSERT_EQ(Apply(std::string("\"log_level\": \"") + name + "\"", &o).code(), StatusCode::kOk) << name;
     EXPECT_EQ(o.log_level, level) << name;
   }
 }
 
 TEST(Config, GivenNotJsonOrNotObjectThenParseFile) {
   RuntimeOptions o;
-  EXPECT_EQ(ApplyConfigJson("{", &o).code(), ErrorCode::kParseFile);
-  EXPECT_EQ(ApplyConfigJson("not json", &o).code(), ErrorCode::kParseFile);
-  EXPECT_EQ(ApplyConfigJson("[1, 2]", &o).code(), ErrorCode::kParseFile);
-  EXPECT_EQ(ApplyConfigJson("42", &o).code(), ErrorCode::kParseFile);
+  EXPECT_EQ(ApplyConfigJson("{", &o).detail(), Detail::kFileParse);
+  EXPECT_EQ(ApplyConfigJson("not json", &o).detail(), Detail::kFileParse);
+  EXPECT_EQ(ApplyConfigJson("[1, 2]", &o).detail(), Detail::kFileParse);
+  EXPECT_EQ(ApplyConfigJson("42", &o).detail(), Detail::kFileParse);
 }
 
 TEST(Config, GivenAclsimNotAnObjectThenFileAttrInvalid) {
   RuntimeOptions o;
-  EXPECT_EQ(ApplyConfigJson(R"({"aclsim": 1})", &o).code(), ErrorCode::kFileAttrInvalid);
-  EXPECT_EQ(ApplyConfigJson(R"({"aclsim": "sim"})", &o).code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(ApplyConfigJson(R"({"aclsim": 1})", &o).detail(), Detail::kFileAttrInvalid);
+  EXPECT_EQ(ApplyConfigJson(R"({"aclsim": "sim"})", &o).detail(), Detail::kFileAttrInvalid);
 }
 
 TEST(Config, GivenKeyTheRuntimeDoesNotOwnThenKeptUncheckedForTheBackend) {
   RuntimeOptions o;
-  ASSERT_EQ(Apply(R"("devices": 2, "device_count": "not checked here")", &o).code(), ErrorCode::kOk);
+  ASSERT_EQ(Apply(R"("devices": 2, "device_count": "not checked here")", &o).code(), StatusCode::kOk);
   EXPECT_EQ(o.backend_options, json::parse(R"({"devices": 2, "device_count": "not checked here"})"));
 }
 
@@ -103,7 +103,7 @@ TEST(Config, GivenBadValueForARuntimeKeyThenFileAttrInvalidNamingIt) {
   for (const auto& [body, key] : bad) {
     RuntimeOptions o;
     Status s = Apply(body, &o);
-    EXPECT_EQ(s.code(), ErrorCode::kFileAttrInvalid) << body;
+    EXPECT_EQ(s.detail(), Detail::kFileAttrInvalid) << body;
     EXPECT_NE(s.message().find(key), std::string::npos) << s.message();
   }
 }
@@ -112,7 +112,7 @@ TEST(Config, GivenErrorAfterValidKeysThenOptionsUnchanged) {
   RuntimeOptions o;
   // nlohmann orders object keys alphabetically: "backend" and "device_count"
   // are applied before "log_level" fails.
-  EXPECT_EQ(Apply(R"("backend": "null", "device_count": 2, "log_level": 7)", &o).code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(Apply(R"("backend": "null", "device_count": 2, "log_level": 7)", &o).detail(), Detail::kFileAttrInvalid);
   EXPECT_EQ(o.backend, "sim");
   EXPECT_EQ(o.backend_options, json::object());
 }
@@ -120,8 +120,8 @@ TEST(Config, GivenErrorAfterValidKeysThenOptionsUnchanged) {
 TEST(Config, GivenSecondFileThenItsKeysReplaceThoseOfTheFirstAndOthersAreKept) {
   RuntimeOptions o;
   ASSERT_EQ(Apply(R"("device_count": 3, "seed": 9, "faults": {"stall": {"task": 1, "ns": 5}})", &o).code(),
-            ErrorCode::kOk);
-  ASSERT_EQ(Apply(R"("device_count": 2, "faults": {"corrupt_record": {"index": 1}})", &o).code(), ErrorCode::kOk);
+            StatusCode::kOk);
+  ASSERT_EQ(Apply(R"("device_count": 2, "faults": {"corrupt_record": {"index": 1}})", &o).code(), StatusCode::kOk);
   // A key is replaced as a whole: "faults" of the second file, not a merge.
   EXPECT_EQ(o.backend_options,
             json::parse(R"({"device_count": 2, "seed": 9, "faults": {"corrupt_record": {"index": 1}}})"));

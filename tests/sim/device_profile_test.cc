@@ -63,11 +63,11 @@ TEST(DeviceProfile, GivenBuiltinNamesThenBothListedSorted) {
 
 TEST(DeviceProfile, GivenUnknownBuiltinThenInvalidParamListingKnownNames) {
   auto p = BuiltinDeviceProfile("Ascend999");
-  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(p.status().message(), HasSubstr("'Ascend999'"));
   EXPECT_THAT(p.status().message(), HasSubstr("Ascend310P3, Ascend910B2"));
-  EXPECT_EQ(BuiltinDeviceProfile("").status().code(), ErrorCode::kInvalidParam);
-  EXPECT_EQ(BuiltinDeviceProfile("ascend910b2").status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(BuiltinDeviceProfile("").status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(BuiltinDeviceProfile("ascend910b2").status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(DeviceProfile, GivenMissingDtypeThenFallsBackToFloat16ThenToSmallestPeak) {
@@ -95,7 +95,7 @@ TEST(DeviceProfile, GivenShippedProfileFileThenSameAsBuiltin) {
 
 TEST(DeviceProfile, GivenMissingFileThenInvalidParam) {
   auto p = LoadDeviceProfileFile("/nonexistent/profile.json");
-  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(p.status().message(), HasSubstr("/nonexistent/profile.json"));
 }
 
@@ -131,16 +131,16 @@ void ExpectInvalid(const std::function<void(json&)>& mutate, const std::string& 
   json doc = Base();
   mutate(doc);
   auto p = ParseDeviceProfile(doc.dump());
-  EXPECT_EQ(p.status().code(), ErrorCode::kInvalidParam) << doc.dump();
+  EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument) << doc.dump();
   if (!needle.empty()) {
     EXPECT_THAT(p.status().message(), HasSubstr(needle)) << doc.dump();
   }
 }
 
 TEST(DeviceProfileParse, GivenNotAJsonObjectThenInvalidParam) {
-  EXPECT_EQ(ParseDeviceProfile("").status().code(), ErrorCode::kInvalidParam);
-  EXPECT_EQ(ParseDeviceProfile("{").status().code(), ErrorCode::kInvalidParam);
-  EXPECT_EQ(ParseDeviceProfile("[1]").status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(ParseDeviceProfile("").status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(ParseDeviceProfile("{").status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(ParseDeviceProfile("[1]").status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(DeviceProfileParse, GivenBadStringFieldsThenInvalidParamNamingThem) {
@@ -214,11 +214,11 @@ TEST(DeviceProfileParse, GivenMissingOrWrongSchemaTagThenInvalidParam) {
   const std::string wrong = R"({"schema": "aclsim.device_profile.v2", "name": "X", "soc_name": "X"})";
   auto parsed = ParseDeviceProfile(wrong);
   ASSERT_FALSE(parsed.ok());
-  EXPECT_EQ(parsed.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(parsed.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(parsed.status().message().find("schema"), std::string::npos);
   auto missing = ParseDeviceProfile(R"({"name": "X", "soc_name": "X"})");
   ASSERT_FALSE(missing.ok());
-  EXPECT_EQ(missing.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(missing.status().code(), StatusCode::kInvalidArgument);
 }
 
 }  // namespace

@@ -26,24 +26,24 @@ TEST(SimBackend, GivenOptionsThenDeviceCountAndProfileApplied) {
   ASSERT_TRUE(dev.ok());
   EXPECT_EQ((*dev)->info().profile_name, "Ascend310P3");
   EXPECT_EQ((*dev)->info().ai_core_count, 8u);
-  EXPECT_EQ((*backend)->OpenDevice(2).status().code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ((*backend)->OpenDevice(2).status().detail(), Detail::kInvalidDeviceId);
 }
 
 TEST(SimBackend, GivenUnknownProfileOrUnreadableFileThenInvalidParam) {
   SimOptions options;
   options.device_profile = "Ascend999";
   auto unknown = CreateSimBackend(options);
-  EXPECT_EQ(unknown.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(unknown.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(unknown.status().message(), HasSubstr("Ascend999"));
   options.device_profile = "Ascend910B2";
   options.device_profile_path = "/nonexistent/p.json";  // wins over the name
-  EXPECT_EQ(CreateSimBackend(options).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateSimBackend(options).status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(SimBackend, GivenInvalidOptionsThenInvalidParam) {
   SimOptions options;
   options.device_count = 0;
-  EXPECT_EQ(CreateSimBackend(options).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateSimBackend(options).status().code(), StatusCode::kInvalidArgument);
 }
 
 TEST(SimBackend, GivenClockAndFaultsThenTheBackendReportsClockModeAndDeliveryFaults) {
@@ -70,23 +70,24 @@ TEST(SimBackend, GivenFaultsInTheConfigThenEveryDeviceAppliesThePlanParsedOnce) 
     ASSERT_TRUE(stream.ok());
     EXPECT_TRUE((*dev)->SubmitMarker(*stream, {}).ok()) << "task 1 on device " << id;
     const auto second = (*dev)->SubmitMarker(*stream, {});
-    EXPECT_EQ(static_cast<int32_t>(second.status().code()), id == 1 ? 507015 : 0) << "device " << id;
+    EXPECT_EQ(second.status().detail(), id == 1 ? Detail::kDeviceError : Detail::kNone) << "device " << id;
+    EXPECT_EQ(second.status().value(), id == 1 ? 507015 : 0) << "device " << id;
   }
 }
 
 TEST(SimBackend, GivenAnyFeatureThenSupportedAndUnknownNameInvalidParam) {
   auto backend = CreateSimBackend(SimOptions{});
   ASSERT_TRUE(backend.ok());
-  EXPECT_EQ((*backend)->CheckFeature(device::kFeatureClientDeviceOptions).code(), ErrorCode::kOk);
-  EXPECT_EQ((*backend)->CheckFeature(device::kFeatureFreshDeviceClock).code(), ErrorCode::kOk);
-  EXPECT_EQ((*backend)->CheckFeature("warp_drive").code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ((*backend)->CheckFeature(device::kFeatureClientDeviceOptions).code(), StatusCode::kOk);
+  EXPECT_EQ((*backend)->CheckFeature(device::kFeatureFreshDeviceClock).code(), StatusCode::kOk);
+  EXPECT_EQ((*backend)->CheckFeature("warp_drive").code(), StatusCode::kInvalidArgument);
 }
 
 TEST(SimBackend, GivenConfigWithBadOptionThenFactoryFailsWithTheParsersCode) {
-  EXPECT_EQ(CreateSimBackendFromConfig(json{{"device_count", 0}}).status().code(), ErrorCode::kFileAttrInvalid);
-  EXPECT_EQ(CreateSimBackendFromConfig(json{{"endpoint", "unix:/x"}}).status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(CreateSimBackendFromConfig(json{{"device_count", 0}}).status().detail(), Detail::kFileAttrInvalid);
+  EXPECT_EQ(CreateSimBackendFromConfig(json{{"endpoint", "unix:/x"}}).status().detail(), Detail::kFileAttrInvalid);
   EXPECT_EQ(CreateSimBackendFromConfig(json{{"device_profile", "Ascend999"}}).status().code(),
-            ErrorCode::kInvalidParam);
+            StatusCode::kInvalidArgument);
 }
 
 TEST(SimBackend, GivenRegisteredThenCreatableByName) {

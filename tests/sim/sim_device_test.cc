@@ -290,13 +290,13 @@ TEST_F(SimDeviceTest, GivenEventRecordedOnOneStreamWhenAnotherWaitsThenItsWorkSt
   auto chain = LoadOrDie(ChainGraph());
   auto one = LoadOrDie(SingleOp(100, 1));
   Submit(s1, chain);  // ends at 3500
-  ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), StatusCode::kOk);
   auto st = dev_->QueryEvent(*e);
   ASSERT_TRUE(st.ok());
   EXPECT_TRUE(st->recorded);
   EXPECT_TRUE(st->complete);  // virtual clock: everything submitted is complete
   EXPECT_EQ(st->timestamp_ns, 3500);
-  ASSERT_EQ(dev_->SubmitEventWait(s2, *e).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev_->SubmitEventWait(s2, *e).code(), StatusCode::kOk);
   Submit(s2, one);
   Submit(s3, one);  // no wait: free cores, starts at 0
   EXPECT_EQ(Spans(sink_.records(), s2), (std::vector<Span>{{3500, 3600}}));
@@ -310,8 +310,8 @@ TEST_F(SimDeviceTest, GivenNeverRecordedEventWhenWaitedThenNoEffect) {
   auto st = dev_->QueryEvent(*e);
   ASSERT_TRUE(st.ok());
   EXPECT_FALSE(st->recorded);
-  ASSERT_EQ(dev_->SubmitEventWait(s, *e).code(), ErrorCode::kOk);
-  ASSERT_EQ(dev_->SynchronizeEvent(*e).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev_->SubmitEventWait(s, *e).code(), StatusCode::kOk);
+  ASSERT_EQ(dev_->SynchronizeEvent(*e).code(), StatusCode::kOk);
   Submit(s, LoadOrDie(SingleOp(100, 1)));
   EXPECT_EQ(Spans(sink_.records(), s), (std::vector<Span>{{0, 100}}));
 }
@@ -322,10 +322,10 @@ TEST_F(SimDeviceTest, GivenEventRecordedTwiceThenWaitUsesLatestRecord) {
   auto e = dev_->CreateEvent();
   ASSERT_TRUE(e.ok());
   auto chain = LoadOrDie(ChainGraph());
-  ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), ErrorCode::kOk);  // at 0
+  ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), StatusCode::kOk);  // at 0
   Submit(s1, chain);
-  ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), ErrorCode::kOk);  // at 3500
-  ASSERT_EQ(dev_->SubmitEventWait(s2, *e).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), StatusCode::kOk);  // at 3500
+  ASSERT_EQ(dev_->SubmitEventWait(s2, *e).code(), StatusCode::kOk);
   Submit(s2, LoadOrDie(SingleOp(100, 1)));
   EXPECT_EQ(Spans(sink_.records(), s2), (std::vector<Span>{{3500, 3600}}));
 }
@@ -335,7 +335,7 @@ TEST_F(SimDeviceTest, GivenSynchronizeStreamThenLaterWorkOnOtherStreamsStartsNoE
   auto s2 = NewStream();  // created before the synchronisation, idle
   auto one = LoadOrDie(SingleOp(100, 1));
   Submit(s1, LoadOrDie(ChainGraph()));
-  ASSERT_EQ(dev_->SynchronizeStream(s1).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev_->SynchronizeStream(s1).code(), StatusCode::kOk);
   EXPECT_EQ(dev_->Now(), 3500);
   Submit(s2, one);
   auto s3 = NewStream();  // created after
@@ -352,11 +352,11 @@ TEST_F(SimDeviceTest, GivenSynchronizeEventOrDeviceThenHostHorizonMoves) {
   ASSERT_TRUE(e.ok());
   auto chain = LoadOrDie(ChainGraph());
   Submit(s1, chain);  // ends 3500
-  ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), StatusCode::kOk);
   Submit(s1, chain);  // ends 7000
-  ASSERT_EQ(dev_->SynchronizeEvent(*e).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev_->SynchronizeEvent(*e).code(), StatusCode::kOk);
   EXPECT_EQ(dev_->Now(), 3500);
-  ASSERT_EQ(dev_->SynchronizeDevice().code(), ErrorCode::kOk);
+  ASSERT_EQ(dev_->SynchronizeDevice().code(), StatusCode::kOk);
   EXPECT_EQ(dev_->Now(), 7000);
   auto idle = dev_->QueryStream(s2);
   ASSERT_TRUE(idle.ok());
@@ -426,21 +426,21 @@ TEST_F(SimDeviceTest, GivenUnknownIdsThenInvalidHandle) {
   ASSERT_TRUE(e.ok());
   const device::StreamId bad_stream = 999;
   const device::EventId bad_event = 999;
-  EXPECT_EQ(dev_->SubmitGraph(bad_stream, exe, {}).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->SubmitGraph(s, 999, {}).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->SubmitMarker(bad_stream, {}).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->SubmitEventRecord(bad_stream, *e).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->SubmitEventRecord(s, bad_event).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->SubmitEventWait(bad_stream, *e).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->SubmitEventWait(s, bad_event).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->SynchronizeStream(bad_stream).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->QueryStream(bad_stream).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->DestroyStream(bad_stream).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->SynchronizeEvent(bad_event).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->QueryEvent(bad_event).status().code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->DestroyEvent(bad_event).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->UnloadGraph(999).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->GetGraphCosts(999).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(dev_->SubmitGraph(bad_stream, exe, {}).status().detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->SubmitGraph(s, 999, {}).status().detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->SubmitMarker(bad_stream, {}).status().detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->SubmitEventRecord(bad_stream, *e).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->SubmitEventRecord(s, bad_event).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->SubmitEventWait(bad_stream, *e).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->SubmitEventWait(s, bad_event).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->SynchronizeStream(bad_stream).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->QueryStream(bad_stream).status().detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->DestroyStream(bad_stream).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->SynchronizeEvent(bad_event).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->QueryEvent(bad_event).status().detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->DestroyEvent(bad_event).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->UnloadGraph(999).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->GetGraphCosts(999).status().detail(), Detail::kInvalidHandle);
 }
 
 TEST_F(SimDeviceTest, GivenDestroyedHandlesThenInvalidHandle) {
@@ -448,15 +448,15 @@ TEST_F(SimDeviceTest, GivenDestroyedHandlesThenInvalidHandle) {
   auto s = NewStream();
   auto e = dev_->CreateEvent();
   ASSERT_TRUE(e.ok());
-  ASSERT_EQ(dev_->DestroyStream(s).code(), ErrorCode::kOk);
-  ASSERT_EQ(dev_->DestroyEvent(*e).code(), ErrorCode::kOk);
-  ASSERT_EQ(dev_->UnloadGraph(exe).code(), ErrorCode::kOk);
-  EXPECT_EQ(dev_->DestroyStream(s).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->DestroyEvent(*e).code(), ErrorCode::kRtInvalidHandle);
-  EXPECT_EQ(dev_->UnloadGraph(exe).code(), ErrorCode::kRtInvalidHandle);
+  ASSERT_EQ(dev_->DestroyStream(s).code(), StatusCode::kOk);
+  ASSERT_EQ(dev_->DestroyEvent(*e).code(), StatusCode::kOk);
+  ASSERT_EQ(dev_->UnloadGraph(exe).code(), StatusCode::kOk);
+  EXPECT_EQ(dev_->DestroyStream(s).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->DestroyEvent(*e).detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(dev_->UnloadGraph(exe).detail(), Detail::kInvalidHandle);
   auto s2 = NewStream();
   EXPECT_NE(s2, s);  // ids are not reused
-  EXPECT_EQ(dev_->SubmitGraph(s2, exe, {}).status().code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ(dev_->SubmitGraph(s2, exe, {}).status().detail(), Detail::kInvalidHandle);
 }
 
 // ------------------------------------------------------------ determinism
@@ -549,7 +549,7 @@ TEST(SimDeviceRealtime, GivenRealtimeClockWhenSynchronizeStreamThenWaitsForTheWo
   auto e = *dev->CreateEvent();
   const auto t0 = std::chrono::steady_clock::now();
   ASSERT_TRUE(dev->SubmitGraph(s, exe, {}).ok());
-  ASSERT_EQ(dev->SubmitEventRecord(s, e).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev->SubmitEventRecord(s, e).code(), StatusCode::kOk);
   auto busy = dev->QueryStream(s);
   ASSERT_TRUE(busy.ok());
   EXPECT_FALSE(*busy);
@@ -557,7 +557,7 @@ TEST(SimDeviceRealtime, GivenRealtimeClockWhenSynchronizeStreamThenWaitsForTheWo
   ASSERT_TRUE(pending.ok());
   EXPECT_TRUE(pending->recorded);
   EXPECT_FALSE(pending->complete);
-  ASSERT_EQ(dev->SynchronizeStream(s).code(), ErrorCode::kOk);
+  ASSERT_EQ(dev->SynchronizeStream(s).code(), StatusCode::kOk);
   const auto elapsed = std::chrono::steady_clock::now() - t0;
   EXPECT_GE(elapsed, std::chrono::milliseconds(49));
   EXPECT_LT(elapsed, std::chrono::seconds(5));

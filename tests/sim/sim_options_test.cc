@@ -30,7 +30,7 @@ TEST(SimOptions, GivenNoKeysThenDocumentedDefaults) {
     EXPECT_EQ(o->seed, 0u);
     EXPECT_EQ(o->jitter, 0.0);
     EXPECT_TRUE(o->faults.empty());
-    EXPECT_EQ(o->Validate().code(), ErrorCode::kOk);
+    EXPECT_EQ(o->Validate().code(), StatusCode::kOk);
   }
 }
 
@@ -62,7 +62,7 @@ TEST(SimOptions, GivenClockVirtualThenVirtual) {
 TEST(SimOptions, GivenBoundaryValuesThenAccepted) {
   for (const char* body : {R"("device_count": 1)", R"("device_count": 64)", R"("jitter": 0)", R"("jitter": 0.5)",
                            R"("seed": 0)", R"("device_profile_path": "")"}) {
-    EXPECT_EQ(Parse(body).status().code(), ErrorCode::kOk) << body;
+    EXPECT_EQ(Parse(body).status().code(), StatusCode::kOk) << body;
   }
   EXPECT_EQ(Parse(R"("device_count": 64)")->device_count, 64u);
   EXPECT_EQ(Parse(R"("jitter": 0.5)")->jitter, 0.5);
@@ -92,7 +92,7 @@ TEST(SimOptions, GivenWrongTypeOrOutOfRangeValueThenFileAttrInvalidNamingTheKey)
   };
   for (const auto& [body, key] : bad) {
     auto o = Parse(body);
-    EXPECT_EQ(o.status().code(), ErrorCode::kFileAttrInvalid) << body;
+    EXPECT_EQ(o.status().detail(), Detail::kFileAttrInvalid) << body;
     EXPECT_THAT(o.status().message(), HasSubstr(key)) << body;
   }
 }
@@ -100,7 +100,7 @@ TEST(SimOptions, GivenWrongTypeOrOutOfRangeValueThenFileAttrInvalidNamingTheKey)
 TEST(SimOptions, GivenUnknownKeyThenFileAttrInvalidNamingTheBackendAndTheKey) {
   for (const char* key : {"devices", "endpoint", "backend"}) {
     auto o = ParseSimOptions(json{{key, 2}});
-    EXPECT_EQ(o.status().code(), ErrorCode::kFileAttrInvalid) << key;
+    EXPECT_EQ(o.status().detail(), Detail::kFileAttrInvalid) << key;
     EXPECT_EQ(o.status().message(), std::string("config: unknown key \"aclsim.") + key + "\" for backend 'sim'");
   }
   auto plugin = ParseSimOptions(json{{"devices", 2}}, "sim-plugin");
@@ -108,31 +108,31 @@ TEST(SimOptions, GivenUnknownKeyThenFileAttrInvalidNamingTheBackendAndTheKey) {
 }
 
 TEST(SimOptions, GivenOptionsThatAreNoObjectThenFileAttrInvalid) {
-  EXPECT_EQ(ParseSimOptions(json::array({1})).status().code(), ErrorCode::kFileAttrInvalid);
-  EXPECT_EQ(ParseSimOptions(json("sim")).status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(ParseSimOptions(json::array({1})).status().detail(), Detail::kFileAttrInvalid);
+  EXPECT_EQ(ParseSimOptions(json("sim")).status().detail(), Detail::kFileAttrInvalid);
 }
 
 TEST(SimOptions, GivenStructOutsideItsRangesThenValidateInvalidParam) {
   SimOptions o;
   o.device_count = 0;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
   o.device_count = 65;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
   o.device_count = 64;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kOk);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kOk);
   o.device_count = 1;
   o.jitter = -0.001;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
   o.jitter = 0.5001;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
   o.jitter = std::nan("");
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
   o.jitter = 0.5;
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kOk);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kOk);
   o.device_profile = "";
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
   o.device_profile_path = "/some/profile.json";
-  EXPECT_EQ(o.Validate().code(), ErrorCode::kOk);
+  EXPECT_EQ(o.Validate().code(), StatusCode::kOk);
 }
 
 }  // namespace

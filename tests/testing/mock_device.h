@@ -107,7 +107,7 @@ class MockBackend : public device::Backend {
     ON_CALL(*this, DeviceCount()).WillByDefault(::testing::Return(0u));
     ON_CALL(*this, OpenDevice(::testing::_))
         .WillByDefault(::testing::Invoke([](uint32_t id) -> StatusOr<std::unique_ptr<device::Device>> {
-          return Status(ErrorCode::kRtNoDevice, "mock backend has no device " + std::to_string(id));
+          return Status(Detail::kNoDevice, "mock backend has no device " + std::to_string(id));
         }));
   }
 
@@ -176,7 +176,7 @@ inline void ServeDevices(MockBackend* backend, std::vector<MockDevice*> devices)
   ON_CALL(*backend, OpenDevice(::testing::_))
       .WillByDefault(::testing::Invoke([devices](uint32_t id) -> StatusOr<std::unique_ptr<device::Device>> {
         if (id >= devices.size()) {
-          return Status(ErrorCode::kRtInvalidDeviceId, "mock backend has no device " + std::to_string(id));
+          return Status(Detail::kInvalidDeviceId, "mock backend has no device " + std::to_string(id));
         }
         return std::unique_ptr<device::Device>(new ForwardingDevice(devices[id]));
       }));

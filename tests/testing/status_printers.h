@@ -1,6 +1,7 @@
-// gtest printers for aclsim::ErrorCode, so failed EXPECT_EQ(s.code(), ...)
-// show "RT_INVALID_HANDLE (107017)" instead of raw bytes. Include it in any
-// test that compares error codes.
+// gtest printers for aclsim::StatusCode and aclsim::Detail, so failed
+// EXPECT_EQ(s.code(), ...) / EXPECT_EQ(s.detail(), ...) show
+// "NOT_FOUND (5)" / "INVALID_HANDLE (2)" instead of raw bytes. Include it in
+// any test that compares status codes.
 #ifndef ACLSIM_TESTS_TESTING_STATUS_PRINTERS_H_
 #define ACLSIM_TESTS_TESTING_STATUS_PRINTERS_H_
 
@@ -10,8 +11,12 @@
 
 namespace aclsim {
 
-inline void PrintTo(ErrorCode code, std::ostream* os) {
-  *os << ErrorCodeName(code) << " (" << static_cast<int32_t>(code) << ")";
+inline void PrintTo(StatusCode code, std::ostream* os) {
+  *os << StatusCodeName(code) << " (" << static_cast<int32_t>(code) << ")";
+}
+
+inline void PrintTo(Detail detail, std::ostream* os) {
+  *os << DetailName(detail) << " (" << static_cast<int32_t>(detail) << ")";
 }
 
 inline void PrintTo(const Status& status, std::ostream* os) { *os << status.ToString(); }

@@ -124,7 +124,7 @@ extern "C" {
 #endif
 
 #define ACLSIM_BACKEND_ABI_MAJOR 2
-#define ACLSIM_BACKEND_ABI_MINOR 0
+#define ACLSIM_BACKEND_ABI_MINOR 1
 
 /* Marks the one symbol a plugin exports. */
 #if defined(_WIN32)
@@ -168,6 +168,10 @@ typedef int32_t aclsimBackendStatus;
 #define ACLSIM_BACKEND_DETAIL_MODEL_SIZE 7         /* INVALID_ARGUMENT: a size or count out of range */
 #define ACLSIM_BACKEND_DETAIL_MODEL_MISSING_ATTR 8 /* INVALID_ARGUMENT: a required attribute is missing */
 #define ACLSIM_BACKEND_DETAIL_DEVICE_ERROR 9       /* the device reported error number |value| */
+/* Since 2.1, details of create_backend's options (any other number of
+ * aclsim::Detail, runtime/status.h, is accepted as well): */
+#define ACLSIM_BACKEND_DETAIL_OPTION_INVALID 28     /* INVALID_ARGUMENT: an option has a bad value or is unknown */
+#define ACLSIM_BACKEND_DETAIL_OPTION_UNSUPPORTED 56 /* UNIMPLEMENTED: an option this backend does not take */
 
 /* The latest failure on the calling thread (plugin-written, see last_error). */
 typedef struct aclsimBackendError {

@@ -11,7 +11,7 @@ namespace aclsim::device::capi {
 namespace {
 
 Status Malformed(const char* function, const char* what) {
-  return Status(ErrorCode::kRtInternalError, std::string("backend plugin: ") + function + " returned " + what);
+  return Status(StatusCode::kInternal, std::string("backend plugin: ") + function + " returned " + what);
 }
 
 }  // namespace

@@ -41,19 +41,19 @@ aclsimBackendStatus Record(const CanonicalStatus& status, std::string_view messa
   t_last.message[n] = '\0';
   return static_cast<aclsimBackendStatus>(status.code);
 }
-aclsimBackendStatus Fail(CanonicalCode code, const std::string& message) {
-  return Record(CanonicalStatus{code, ErrorDetail::kNone, 0}, message);
+aclsimBackendStatus Fail(StatusCode code, const std::string& message) {
+  return Record(CanonicalStatus{code, Detail::kNone, 0}, message);
 }
-aclsimBackendStatus Fail(const Status& status) { return Record(ToCanonical(status.code()), status.message()); }
+aclsimBackendStatus Fail(const Status& status) { return Record(ToCanonical(status), status.message()); }
 aclsimBackendStatus NullArg(const char* function, const char* what) {
-  return Fail(CanonicalCode::kInvalidArgument, std::string(function) + ": " + what + " is NULL");
+  return Fail(StatusCode::kInvalidArgument, std::string(function) + ": " + what + " is NULL");
 }
 aclsimBackendStatus SmallStruct(const char* function, const char* what, uint32_t struct_size) {
-  return Fail(CanonicalCode::kInvalidArgument, std::string(function) + ": " + what + " struct_size " +
-                                                   std::to_string(struct_size) + " is below the 2.0 size");
+  return Fail(StatusCode::kInvalidArgument, std::string(function) + ": " + what + " struct_size " +
+                                                std::to_string(struct_size) + " is below the 2.0 size");
 }
 aclsimBackendStatus BadEnum(const char* function, const char* what) {
-  return Fail(CanonicalCode::kInvalidArgument, std::string(function) + ": " + what + " holds an unknown enum value");
+  return Fail(StatusCode::kInvalidArgument, std::string(function) + ": " + what + " holds an unknown enum value");
 }
 
 // Runs |body| (returning aclsimBackendStatus) so that no exception crosses
@@ -63,11 +63,11 @@ aclsimBackendStatus Guard(const char* function, Body&& body) noexcept {
   try {
     return body();
   } catch (const std::bad_alloc&) {
-    return Fail(CanonicalCode::kResourceExhausted, std::string(function) + ": out of memory");
+    return Fail(StatusCode::kResourceExhausted, std::string(function) + ": out of memory");
   } catch (const std::exception& e) {
-    return Fail(CanonicalCode::kInternal, std::string(function) + ": " + e.what());
+    return Fail(StatusCode::kInternal, std::string(function) + ": " + e.what());
   } catch (...) {
-    return Fail(CanonicalCode::kInternal, std::string(function) + ": unknown exception");
+    return Fail(StatusCode::kInternal, std::string(function) + ": unknown exception");
   }
 }
 
@@ -158,7 +158,7 @@ aclsimBackendStatus CreateBackend(const char* options_json, size_t len, aclsimBa
     nlohmann::json options = len == 0 ? nlohmann::json::object()
                                       : nlohmann::json::parse(std::string_view(options_json, len), nullptr, false);
     if (!options.is_object()) {
-      return Fail(CanonicalCode::kInvalidArgument, "create_backend: the options are not a JSON object");
+      return Fail(StatusCode::kInvalidArgument, "create_backend: the options are not a JSON object");
     }
     auto backend = Identity().factory(options);
     if (!backend.ok()) return Fail(backend.status());

@@ -17,6 +17,40 @@
 #include "runtime/log.h"
 
 namespace aclsim::device {
+
+// The C ABI's codes and details are aclsim::StatusCode and aclsim::Detail.
+static_assert(static_cast<int32_t>(StatusCode::kOk) == ACLSIM_BACKEND_OK);
+static_assert(static_cast<int32_t>(StatusCode::kCancelled) == ACLSIM_BACKEND_CODE_CANCELLED);
+static_assert(static_cast<int32_t>(StatusCode::kUnknown) == ACLSIM_BACKEND_CODE_UNKNOWN);
+static_assert(static_cast<int32_t>(StatusCode::kInvalidArgument) == ACLSIM_BACKEND_CODE_INVALID_ARGUMENT);
+static_assert(static_cast<int32_t>(StatusCode::kDeadlineExceeded) == ACLSIM_BACKEND_CODE_DEADLINE_EXCEEDED);
+static_assert(static_cast<int32_t>(StatusCode::kNotFound) == ACLSIM_BACKEND_CODE_NOT_FOUND);
+static_assert(static_cast<int32_t>(StatusCode::kAlreadyExists) == ACLSIM_BACKEND_CODE_ALREADY_EXISTS);
+static_assert(static_cast<int32_t>(StatusCode::kPermissionDenied) == ACLSIM_BACKEND_CODE_PERMISSION_DENIED);
+static_assert(static_cast<int32_t>(StatusCode::kResourceExhausted) == ACLSIM_BACKEND_CODE_RESOURCE_EXHAUSTED);
+static_assert(static_cast<int32_t>(StatusCode::kFailedPrecondition) == ACLSIM_BACKEND_CODE_FAILED_PRECONDITION);
+static_assert(static_cast<int32_t>(StatusCode::kAborted) == ACLSIM_BACKEND_CODE_ABORTED);
+static_assert(static_cast<int32_t>(StatusCode::kOutOfRange) == ACLSIM_BACKEND_CODE_OUT_OF_RANGE);
+static_assert(static_cast<int32_t>(StatusCode::kUnimplemented) == ACLSIM_BACKEND_CODE_UNIMPLEMENTED);
+static_assert(static_cast<int32_t>(StatusCode::kInternal) == ACLSIM_BACKEND_CODE_INTERNAL);
+static_assert(static_cast<int32_t>(StatusCode::kUnavailable) == ACLSIM_BACKEND_CODE_UNAVAILABLE);
+static_assert(static_cast<int32_t>(StatusCode::kDataLoss) == ACLSIM_BACKEND_CODE_DATA_LOSS);
+static_assert(static_cast<int32_t>(StatusCode::kUnauthenticated) == ACLSIM_BACKEND_CODE_UNAUTHENTICATED);
+static_assert(static_cast<int32_t>(Detail::kNone) == ACLSIM_BACKEND_DETAIL_NONE);
+static_assert(static_cast<int32_t>(Detail::kInvalidDeviceId) == ACLSIM_BACKEND_DETAIL_INVALID_DEVICE_ID);
+static_assert(static_cast<int32_t>(Detail::kInvalidHandle) == ACLSIM_BACKEND_DETAIL_INVALID_HANDLE);
+static_assert(static_cast<int32_t>(Detail::kNoDevice) == ACLSIM_BACKEND_DETAIL_NO_DEVICE);
+static_assert(static_cast<int32_t>(Detail::kDeviceLost) == ACLSIM_BACKEND_DETAIL_DEVICE_LOST);
+static_assert(static_cast<int32_t>(Detail::kModelDeserialize) == ACLSIM_BACKEND_DETAIL_MODEL_DESERIALIZE);
+static_assert(static_cast<int32_t>(Detail::kModelParse) == ACLSIM_BACKEND_DETAIL_MODEL_PARSE);
+static_assert(static_cast<int32_t>(Detail::kModelSizeInvalid) == ACLSIM_BACKEND_DETAIL_MODEL_SIZE);
+static_assert(static_cast<int32_t>(Detail::kModelMissingAttr) == ACLSIM_BACKEND_DETAIL_MODEL_MISSING_ATTR);
+static_assert(static_cast<int32_t>(Detail::kDeviceError) == ACLSIM_BACKEND_DETAIL_DEVICE_ERROR);
+static_assert(kMaxStatusCode == ACLSIM_BACKEND_CODE_UNAUTHENTICATED);
+static_assert(kMaxDeviceDetail == ACLSIM_BACKEND_DETAIL_DEVICE_ERROR);
+static_assert(static_cast<int32_t>(Detail::kFileAttrInvalid) == ACLSIM_BACKEND_DETAIL_OPTION_INVALID);
+static_assert(static_cast<int32_t>(Detail::kOptionUnsupported) == ACLSIM_BACKEND_DETAIL_OPTION_UNSUPPORTED);
+
 namespace {
 
 std::string AbiVersion(uint32_t major, uint32_t minor) { return std::to_string(major) + "." + std::to_string(minor); }
@@ -173,7 +207,7 @@ class PluginBackend final : public Backend {
     raw.struct_size = ACLSIM_BACKEND_DEVICE_INFO_STRUCT_SIZE;
     DeviceInfo info;
     if (auto rc = lib.api->device_info(device, &raw); rc != 0 || !capi::FromC(raw, &info)) {
-      Status error = rc != 0 ? lib.Error(rc, "device_info") : Status(ErrorCode::kRtInternalError, "device_info");
+      Status error = rc != 0 ? lib.Error(rc, "device_info") : Status(StatusCode::kInternal, "device_info");
       (void)lib.api->close_device(device);
       return error;
     }
@@ -187,7 +221,7 @@ class PluginBackend final : public Backend {
 };
 
 Status VersionError(const std::string& path, std::string detail) {
-  return Status(ErrorCode::kRtFeatureNotSupport, "backend plugin '" + path + "' " + detail);
+  return Status(Detail::kVersionMismatch, "backend plugin '" + path + "' " + detail);
 }
 
 // Checks the negotiated table; |api| is non-null.
@@ -230,7 +264,7 @@ StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, co
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* why = dlerror();
-    return Status(ErrorCode::kInvalidParam,
+    return Status(StatusCode::kInvalidArgument,
                   "cannot load backend plugin '" + path + "': " + (why != nullptr ? why : "dlopen failed"));
   }
   auto lib = std::make_shared<PluginLibrary>(handle, path);  // dlclose on every error path below
@@ -238,10 +272,10 @@ StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, co
   auto get_api = reinterpret_cast<aclsimBackendGetApiFn>(dlsym(handle, "aclsimBackendGetApi"));
   if (get_api == nullptr) {
     const char* why = dlerror();
-    return Status(ErrorCode::kInvalidParam, "'" + path +
-                                                "' is not an aclsim backend plugin: it does not export "
-                                                "aclsimBackendGetApi (" +
-                                                (why != nullptr ? why : "symbol is NULL") + ")");
+    return Status(StatusCode::kInvalidArgument, "'" + path +
+                                                    "' is not an aclsim backend plugin: it does not export "
+                                                    "aclsimBackendGetApi (" +
+                                                    (why != nullptr ? why : "symbol is NULL") + ")");
   }
   const aclsimBackendApi* api = get_api(ACLSIM_BACKEND_ABI_MAJOR);
   if (api == nullptr) {

@@ -37,16 +37,16 @@ namespace aclsim::device {
 // Backend. Thread safety: as device::Backend / device::Device.
 //
 // Errors:
-//   kInvalidParam          |path| cannot be loaded (missing, not a shared
+//   kInvalidArgument       |path| cannot be loaded (missing, not a shared
 //                          library, unresolved symbols: dlerror() is quoted)
 //                          or does not export aclsimBackendGetApi.
-//   kRtFeatureNotSupport   (207000) version mismatch: the plugin offers no
+//   kVersionMismatch       version mismatch: the plugin offers no
 //                          table for this host's ABI major, its abi_major
 //                          differs (the message names both versions), its
 //                          table is smaller than the 2.0 table, or a 2.0
 //                          function pointer is NULL.
-//   create_backend failed  INVALID_ARGUMENT → kInvalidParam, UNIMPLEMENTED →
-//                          kApiNotSupport, others per status_codec.h
+//   create_backend failed  its canonical code and detail (status_codec.h);
+//                          UNIMPLEMENTED there is kOptionUnsupported
 //                          (message: the plugin's last_error).
 StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const nlohmann::json& options);
 

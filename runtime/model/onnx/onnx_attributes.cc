@@ -10,7 +10,7 @@
 namespace aclsim::model::onnx_internal {
 namespace {
 
-// A kParseModel error naming the node (by its op name) and its ONNX type.
+// A kModelParse error naming the node (by its op name) and its ONNX type.
 Status NodeError(const onnx::NodeProto& node, const Op& op, const std::string& why) {
   return ParseError("node '" + op.name + "' (" + node.op_type() + "): " + why);
 }

@@ -25,7 +25,7 @@ struct GraphStructure {
 
 // Checks the structure of |model|'s main graph and fills |out|. Reorders the
 // graph's nodes to out->order when the file does not list them in that order.
-// Errors are kParseModel and name the node or tensor.
+// Errors are kModelParse and name the node or tensor.
 Status CheckStructure(onnx::ModelProto* model, GraphStructure* out);
 
 }  // namespace aclsim::model::onnx_internal

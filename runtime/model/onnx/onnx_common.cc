@@ -4,9 +4,9 @@ namespace aclsim::model::onnx_internal {
 
 bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
 
-Status ParseError(const std::string& what) { return Status(ErrorCode::kParseModel, "onnx model: " + what); }
-Status Unsupported(const std::string& what) { return Status(ErrorCode::kFeatureUnsupported, "onnx model: " + what); }
-Status NotDynamic(const std::string& what) { return Status(ErrorCode::kModelNotDynamic, "onnx model: " + what); }
+Status ParseError(const std::string& what) { return Status(Detail::kModelParse, "onnx model: " + what); }
+Status Unsupported(const std::string& what) { return Status(Detail::kFeatureUnsupported, "onnx model: " + what); }
+Status NotDynamic(const std::string& what) { return Status(Detail::kModelNotDynamic, "onnx model: " + what); }
 
 bool IsConcrete(const onnx::TensorShapeProto_Dimension& d) { return d.has_dim_value(); }
 

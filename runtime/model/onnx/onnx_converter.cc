@@ -362,27 +362,27 @@ void Converter::LogSummary() const {
 
 StatusOr<Graph> LoadGraphFromOnnx(std::string_view bytes, const ModelLoadOptions& options, OnnxLoadReport* out_report) {
   ACLSIM_RETURN_IF_ERROR(options.Validate());
-  if (bytes.empty()) return Status(ErrorCode::kModelSizeInvalid, "model: input is empty");
+  if (bytes.empty()) return Status(Detail::kModelSizeInvalid, "model: input is empty");
   if (bytes.size() > static_cast<size_t>(INT_MAX)) {
-    return Status(ErrorCode::kModelSizeInvalid, "onnx model: larger than 2 GiB (protobuf's limit)");
+    return Status(Detail::kModelSizeInvalid, "onnx model: larger than 2 GiB (protobuf's limit)");
   }
   onnx::ModelProto model;
   if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    return Status(ErrorCode::kDeserializeModel,
+    return Status(Detail::kModelDeserialize,
                   "model: input is neither a JSON op graph nor an ONNX ModelProto (protobuf parse failed)");
   }
   if (!model.has_ir_version() || model.ir_version() <= 0) {
-    return Status(ErrorCode::kDeserializeModel,
+    return Status(Detail::kModelDeserialize,
                   "model: input is neither a JSON op graph nor an ONNX ModelProto (no ir_version)");
   }
   if (!model.has_graph()) {
-    return Status(ErrorCode::kDeserializeModel, "model: ONNX ModelProto has no graph");
+    return Status(Detail::kModelDeserialize, "model: ONNX ModelProto has no graph");
   }
   try {
     Converter converter(model, options, out_report);
     return converter.Run();
   } catch (const std::bad_alloc&) {
-    return Status(ErrorCode::kBadAlloc, "onnx model: out of memory while loading");
+    return Status(StatusCode::kResourceExhausted, "onnx model: out of memory while loading");
   } catch (const std::exception& e) {
     return ParseError(std::string("unexpected error from libonnx: ") + e.what());
   }

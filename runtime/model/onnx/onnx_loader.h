@@ -46,16 +46,16 @@ std::string_view OnnxAscendOpType(std::string_view onnx_type, size_t rank);
 // for the call; |out_report| (may be null) receives the node accounting.
 // Thread-safe. Errors:
 //   kModelSizeInvalid   empty input or more than 2 GiB
-//   kDeserializeModel   not a protobuf ModelProto, or one without ir_version
+//   kModelDeserialize   not a protobuf ModelProto, or one without ir_version
 //                       or graph
-//   kParseModel         structural problem (undefined or duplicate tensor
+//   kModelParse         structural problem (undefined or duplicate tensor
 //                       names, cycles, a node that fails its ONNX schema,
 //                       shape inference errors, unsupported dtypes or value
 //                       types, inconsistent Conv/MatMul shapes, oversized
 //                       tensors); the message names the node or tensor
 //   kModelNotDynamic    a dimension is still unknown after the default-batch
 //                       rule and shape inference; the message names the tensor
-//   kInvalidParam       |options| fails Validate()
+//   kInvalidArgument       |options| fails Validate()
 StatusOr<Graph> LoadGraphFromOnnx(std::string_view bytes, const ModelLoadOptions& options,
                                   OnnxLoadReport* out_report = nullptr);
 

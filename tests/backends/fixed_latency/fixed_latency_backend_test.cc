@@ -161,22 +161,22 @@ TEST(FixedLatencyBackend, GivenUnknownIdsThenInvalidHandleAndNoTaskIdIsUsed) {
   ASSERT_TRUE(dev->DestroyStream(gone).ok());
   ASSERT_TRUE(dev->UnloadGraph(unloaded).ok());
   constexpr uint64_t kNone = 99;
-  const auto invalid = ErrorCode::kRtInvalidHandle;
-  EXPECT_EQ(dev->DestroyStream(gone).code(), invalid);
-  EXPECT_EQ(dev->DestroyEvent(kNone).code(), invalid);
-  EXPECT_EQ(dev->UnloadGraph(unloaded).code(), invalid);
-  EXPECT_EQ(dev->GetGraphCosts(kNone).status().code(), invalid);
-  EXPECT_EQ(dev->SubmitGraph(gone, exe, device::LaunchInfo{}).status().code(), invalid);
-  EXPECT_EQ(dev->SubmitGraph(s, unloaded, device::LaunchInfo{}).status().code(), invalid);
-  EXPECT_EQ(dev->SubmitMarker(kNone, device::MarkerInfo{}).status().code(), invalid);
-  EXPECT_EQ(dev->SubmitEventRecord(kNone, e).code(), invalid);
-  EXPECT_EQ(dev->SubmitEventRecord(s, kNone).code(), invalid);
-  EXPECT_EQ(dev->SubmitEventWait(kNone, e).code(), invalid);
-  EXPECT_EQ(dev->SubmitEventWait(s, kNone).code(), invalid);
-  EXPECT_EQ(dev->SynchronizeStream(kNone).code(), invalid);
-  EXPECT_EQ(dev->QueryStream(kNone).status().code(), invalid);
-  EXPECT_EQ(dev->SynchronizeEvent(kNone).code(), invalid);
-  EXPECT_EQ(dev->QueryEvent(kNone).status().code(), invalid);
+  const auto invalid = Detail::kInvalidHandle;
+  EXPECT_EQ(dev->DestroyStream(gone).detail(), invalid);
+  EXPECT_EQ(dev->DestroyEvent(kNone).detail(), invalid);
+  EXPECT_EQ(dev->UnloadGraph(unloaded).detail(), invalid);
+  EXPECT_EQ(dev->GetGraphCosts(kNone).status().detail(), invalid);
+  EXPECT_EQ(dev->SubmitGraph(gone, exe, device::LaunchInfo{}).status().detail(), invalid);
+  EXPECT_EQ(dev->SubmitGraph(s, unloaded, device::LaunchInfo{}).status().detail(), invalid);
+  EXPECT_EQ(dev->SubmitMarker(kNone, device::MarkerInfo{}).status().detail(), invalid);
+  EXPECT_EQ(dev->SubmitEventRecord(kNone, e).detail(), invalid);
+  EXPECT_EQ(dev->SubmitEventRecord(s, kNone).detail(), invalid);
+  EXPECT_EQ(dev->SubmitEventWait(kNone, e).detail(), invalid);
+  EXPECT_EQ(dev->SubmitEventWait(s, kNone).detail(), invalid);
+  EXPECT_EQ(dev->SynchronizeStream(kNone).detail(), invalid);
+  EXPECT_EQ(dev->QueryStream(kNone).status().detail(), invalid);
+  EXPECT_EQ(dev->SynchronizeEvent(kNone).detail(), invalid);
+  EXPECT_EQ(dev->QueryEvent(kNone).status().detail(), invalid);
   EXPECT_EQ(dev->SubmitGraph(s, exe, device::LaunchInfo{}).value(), 1u);  // the failures used no task id
   EXPECT_EQ(dev->Now(), 0);
 }
@@ -185,18 +185,18 @@ TEST(FixedLatencyBackend, GivenOptionsOutOfRangeOrUnsupportedThenErrors) {
   FixedLatencyOptions options;
   for (int64_t bad : {int64_t{0}, int64_t{-1}, int64_t{1'000'000'000'001}}) {
     options.op_ns = bad;
-    EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), ErrorCode::kInvalidParam) << bad;
+    EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), StatusCode::kInvalidArgument) << bad;
   }
   options.op_ns = 1;
   options.device_count = 0;
-  EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), StatusCode::kInvalidArgument);
   options.device_count = 65;
-  EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateFixedLatencyBackend(options).status().code(), StatusCode::kInvalidArgument);
   options.device_count = 2;
   auto backend = CreateFixedLatencyBackend(options);
   ASSERT_TRUE(backend.ok());
   EXPECT_TRUE((*backend)->OpenDevice(1).ok());
-  EXPECT_EQ((*backend)->OpenDevice(2).status().code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ((*backend)->OpenDevice(2).status().detail(), Detail::kInvalidDeviceId);
 
   using nlohmann::json;
   auto parsed = ParseFixedLatencyOptions(json{{"device_count", 3}, {"op_ns", 250}, {"clock", "virtual"}});
@@ -208,13 +208,13 @@ TEST(FixedLatencyBackend, GivenOptionsOutOfRangeOrUnsupportedThenErrors) {
   ASSERT_TRUE(host_faults.ok()) << host_faults.status().ToString();  // the host applies these
   EXPECT_EQ(host_faults->delivery.corrupt_record, 2u);
   EXPECT_EQ(host_faults->delivery.slow_delivery_us, 1u);
-  EXPECT_EQ(ParseFixedLatencyOptions(json::parse(R"({"faults": {"fail_task": {"task": 2}}})")).status().code(),
-            ErrorCode::kApiNotSupport);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"jitter", 0.1}}).status().code(), ErrorCode::kApiNotSupport);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"clock", "realtime"}}).status().code(), ErrorCode::kApiNotSupport);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"seed", 1}}).status().code(), ErrorCode::kApiNotSupport);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"op_ns", "fast"}}).status().code(), ErrorCode::kFileAttrInvalid);
-  EXPECT_EQ(ParseFixedLatencyOptions(json{{"bogus", 1}}).status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(ParseFixedLatencyOptions(json::parse(R"({"faults": {"fail_task": {"task": 2}}})")).status().detail(),
+            Detail::kOptionUnsupported);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"jitter", 0.1}}).status().detail(), Detail::kOptionUnsupported);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"clock", "realtime"}}).status().detail(), Detail::kOptionUnsupported);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"seed", 1}}).status().detail(), Detail::kOptionUnsupported);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"op_ns", "fast"}}).status().detail(), Detail::kFileAttrInvalid);
+  EXPECT_EQ(ParseFixedLatencyOptions(json{{"bogus", 1}}).status().detail(), Detail::kFileAttrInvalid);
 }
 
 }  // namespace

@@ -10,7 +10,7 @@ namespace aclsim::skeleton {
 namespace {
 
 void ExpectUnimplemented(const Status& status, const std::string& method) {
-  EXPECT_EQ(status.code(), ErrorCode::kRtFeatureNotSupport) << method;
+  EXPECT_EQ(status.code(), StatusCode::kUnimplemented) << method;
   EXPECT_EQ(status.message(), "skeleton backend: " + method + " is not implemented");
 }
 
@@ -46,23 +46,23 @@ TEST(SkeletonBackend, GivenFeaturesThenOnlyExecutionIsLackingWithItsReason) {
   auto backend = CreateSkeletonBackend(SkeletonOptions{});
   ASSERT_TRUE(backend.ok());
   Status execution = (*backend)->CheckFeature(device::kFeatureExecution);
-  EXPECT_EQ(execution.code(), ErrorCode::kApiNotSupport);
+  EXPECT_EQ(execution.code(), StatusCode::kUnimplemented);
   EXPECT_EQ(execution.message(), "the skeleton backend implements no device method yet");
   EXPECT_TRUE((*backend)->CheckFeature(device::kFeatureClientDeviceOptions).ok());
-  EXPECT_EQ((*backend)->CheckFeature("flying").code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ((*backend)->CheckFeature("flying").code(), StatusCode::kInvalidArgument);
 }
 
 TEST(SkeletonBackend, GivenDeviceCountOutOfRangeOrUnknownDeviceThenErrors) {
   SkeletonOptions options;
   options.device_count = 0;
-  EXPECT_EQ(CreateSkeletonBackend(options).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateSkeletonBackend(options).status().code(), StatusCode::kInvalidArgument);
   options.device_count = 65;
-  EXPECT_EQ(CreateSkeletonBackend(options).status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateSkeletonBackend(options).status().code(), StatusCode::kInvalidArgument);
   options.device_count = 2;
   auto backend = CreateSkeletonBackend(options);
   ASSERT_TRUE(backend.ok());
   EXPECT_TRUE((*backend)->OpenDevice(1).ok());
-  EXPECT_EQ((*backend)->OpenDevice(2).status().code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ((*backend)->OpenDevice(2).status().detail(), Detail::kInvalidDeviceId);
 }
 
 }  // namespace

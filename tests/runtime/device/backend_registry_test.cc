@@ -30,16 +30,16 @@ TEST(BackendRegistry, GivenNullBackendThenNoDevicesAndOpenDeviceFailsWithNoDevic
   EXPECT_EQ((*backend)->name(), "null");
   EXPECT_EQ((*backend)->DeviceCount(), 0u);
   auto dev = (*backend)->OpenDevice(0);
-  EXPECT_EQ(dev.status().code(), ErrorCode::kRtNoDevice);
+  EXPECT_EQ(dev.status().detail(), Detail::kNoDevice);
   EXPECT_THAT(dev.status().message(), HasSubstr("null"));
-  EXPECT_EQ(CreateNullBackend()->OpenDevice(3).status().code(), ErrorCode::kRtNoDevice);
+  EXPECT_EQ(CreateNullBackend()->OpenDevice(3).status().detail(), Detail::kNoDevice);
 }
 
 TEST(BackendRegistry, GivenUnknownNameWhenCreateThenInvalidParamListingRegisteredNames) {
   BackendRegistry registry;
   registry.Register("alpha", [](const json&) -> StatusOr<std::unique_ptr<Backend>> { return CreateNullBackend(); });
   auto backend = registry.Create("gpu", json::object());
-  EXPECT_EQ(backend.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(backend.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(backend.status().message(), HasSubstr("'gpu'"));
   EXPECT_THAT(backend.status().message(), HasSubstr("alpha, null"));
 }
@@ -60,17 +60,17 @@ TEST(BackendRegistry, GivenRegisteredFactoryWhenCreateThenFactoryGetsTheOptionsU
 TEST(BackendRegistry, GivenFactoryErrorWhenCreateThenPropagatedUnchanged) {
   BackendRegistry registry;
   registry.Register("broken", [](const json&) -> StatusOr<std::unique_ptr<Backend>> {
-    return Status(ErrorCode::kRtFailure, "cannot");
+    return Status(StatusCode::kInternal, "cannot");
   });
-  EXPECT_EQ(registry.Create("broken", json::object()).status().code(), ErrorCode::kRtFailure);
+  EXPECT_EQ(registry.Create("broken", json::object()).status().code(), StatusCode::kInternal);
 }
 
 TEST(BackendRegistry, GivenReRegisterWhenCreateThenLatestFactoryWins) {
   BackendRegistry registry;
   registry.Register("null", [](const json&) -> StatusOr<std::unique_ptr<Backend>> {
-    return Status(ErrorCode::kFailure, "replaced");
+    return Status(StatusCode::kInternal, "replaced");
   });
-  EXPECT_EQ(registry.Create("null", json::object()).status().code(), ErrorCode::kFailure);
+  EXPECT_EQ(registry.Create("null", json::object()).status().code(), StatusCode::kInternal);
   EXPECT_EQ(registry.Names().size(), 1u);
 }
 
@@ -81,7 +81,7 @@ TEST(BackendRegistry, GivenFactoryRejectingAnOptionWhenCreateThenItsCodeAndMessa
     return CreateNullBackend();
   });
   auto created = registry.Create("strict", json{{"jitter", 0.6}});
-  EXPECT_EQ(created.status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(created.status().detail(), Detail::kFileAttrInvalid);
   EXPECT_EQ(created.status().message(), "config: unknown key \"aclsim.jitter\" for backend 'strict'");
   EXPECT_TRUE(registry.Create("strict", json::object()).ok());
 }
@@ -97,13 +97,13 @@ TEST(Backend, GivenDefaultsThenVirtualClockNoDeliveryFaultsAndEveryFeature) {
   auto backend = CreateNullBackend();
   EXPECT_EQ(backend->clock_mode(), ClockMode::kVirtual);
   EXPECT_TRUE(backend->delivery_faults().empty());
-  EXPECT_EQ(backend->CheckFeature(kFeatureClientDeviceOptions).code(), ErrorCode::kOk);
-  EXPECT_EQ(backend->CheckFeature(kFeatureFreshDeviceClock).code(), ErrorCode::kOk);
+  EXPECT_EQ(backend->CheckFeature(kFeatureClientDeviceOptions).code(), StatusCode::kOk);
+  EXPECT_EQ(backend->CheckFeature(kFeatureFreshDeviceClock).code(), StatusCode::kOk);
   EXPECT_TRUE(IsBackendFeature("client_device_options"));
   EXPECT_TRUE(IsBackendFeature("fresh_device_clock"));
   EXPECT_FALSE(IsBackendFeature("backend_selection"));  // the api/ edge's own
   Status unknown = backend->CheckFeature("warp_drive");
-  EXPECT_EQ(unknown.code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(unknown.code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(unknown.message(), HasSubstr("'warp_drive'"));
   EXPECT_THAT(unknown.message(), HasSubstr("client_device_options, fresh_device_clock"));
 }
@@ -122,7 +122,7 @@ TEST(BackendRegistry, GivenMockHelperWhenCreateThenBackendServesTheMockDevice) {
   ASSERT_TRUE(opened.ok());
   EXPECT_EQ((*opened)->info().profile_name, "MockProfile");
   EXPECT_TRUE((*opened)->CreateStream().ok());
-  EXPECT_EQ((*created)->OpenDevice(1).status().code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ((*created)->OpenDevice(1).status().detail(), Detail::kInvalidDeviceId);
 }
 
 TEST(BackendRegistry, GivenGlobalRegistryThenSameInstanceWithNull) {

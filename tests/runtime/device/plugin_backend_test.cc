@@ -182,20 +182,19 @@ TEST(PluginBackend, GivenOutOfRangeOptionThenThePluginRejectsItAsTheInProcessSim
   const json options = {{"device_count", 0}};
   auto want = sim::CreateSimBackendFromConfig(options);
   auto got = LoadSimPlugin(options);
-  ASSERT_EQ(want.status().code(), ErrorCode::kFileAttrInvalid);
+  ASSERT_EQ(want.status().detail(), Detail::kFileAttrInvalid);
   EXPECT_EQ(got.status().code(), want.status().code());
   EXPECT_EQ(got.status().message(), want.status().message());
 }
 
 TEST(PluginBackend, GivenOptionTheOneZeroStructCannotCarryThenFileAttrInvalidNamingIt) {
   auto unknown = LoadSimPlugin(json{{"devices", 2}});
-  EXPECT_EQ(unknown.status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(unknown.status().detail(), Detail::kFileAttrInvalid);
   EXPECT_EQ(unknown.status().message(), "config: unknown key \"aclsim.devices\" for backend 'sim'");
   auto wrong_type = LoadSimPlugin(json{{"device_count", "2"}});
-  EXPECT_EQ(wrong_type.status().code(), ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(wrong_type.status().detail(), Detail::kFileAttrInvalid);
   EXPECT_THAT(wrong_type.status().message(), HasSubstr("device_count"));
-  EXPECT_EQ(LoadSimPlugin(json{{"faults", {{"explode", json::object()}}}}).status().code(),
-            ErrorCode::kFileAttrInvalid);
+  EXPECT_EQ(LoadSimPlugin(json{{"faults", {{"explode", json::object()}}}}).status().detail(), Detail::kFileAttrInvalid);
 }
 
 TEST(PluginBackend, GivenClockAndDeliveryFaultsThenThePluginBackendReportsThem) {
@@ -249,27 +248,27 @@ TEST(PluginBackend, GivenConcurrentSubmittersThenEveryRecordArrives) {
 
 TEST(PluginBackend, GivenWrongMajorThenFeatureNotSupportedNamingBothVersions) {
   auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_MAJOR1, json::object());
-  EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
+  EXPECT_EQ(got.status().detail(), Detail::kVersionMismatch);
   EXPECT_THAT(got.status().message(), HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR1));
   EXPECT_THAT(got.status().message(),
-              HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.0"));
+              HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.1"));
 }
 
 TEST(PluginBackend, GivenPluginWithNoTableForHostMajorThenFeatureNotSupported) {
   auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NULL, json::object());
-  EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
+  EXPECT_EQ(got.status().detail(), Detail::kVersionMismatch);
   EXPECT_THAT(got.status().message(), HasSubstr("offers no function table for backend ABI major 2"));
 }
 
 TEST(PluginBackend, GivenTableShorterThanOneZeroThenFeatureNotSupported) {
   auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_SHORT_TABLE, json::object());
-  EXPECT_EQ(got.status().code(), ErrorCode::kRtFeatureNotSupport);
+  EXPECT_EQ(got.status().detail(), Detail::kVersionMismatch);
   EXPECT_THAT(got.status().message(), HasSubstr("struct_size"));
 }
 
 TEST(PluginBackend, GivenLibraryWithoutEntryPointThenInvalidParam) {
   auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_NO_ENTRY, json::object());
-  EXPECT_EQ(got.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(got.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(got.status().message(), HasSubstr("is not an aclsim backend plugin"));
   EXPECT_THAT(got.status().message(), HasSubstr("aclsimBackendGetApi"));
 }
@@ -277,13 +276,13 @@ TEST(PluginBackend, GivenLibraryWithoutEntryPointThenInvalidParam) {
 TEST(PluginBackend, GivenFileThatIsNotASharedLibraryThenInvalidParamQuotingDlerror) {
   const std::string path = ModelPath("sample_mlp.json");
   auto got = LoadPluginBackend(path, json::object());
-  EXPECT_EQ(got.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(got.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(got.status().message(), HasSubstr("cannot load backend plugin '" + path + "'"));
 }
 
 TEST(PluginBackend, GivenMissingFileThenInvalidParam) {
   auto got = LoadPluginBackend("/nonexistent/libaclsim_backend_none.so", json::object());
-  EXPECT_EQ(got.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(got.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(got.status().message(), HasSubstr("/nonexistent/libaclsim_backend_none.so"));
 }
 
@@ -304,12 +303,12 @@ TEST(PluginBackend, GivenOptionsThenEveryFieldCrossesTheAbi) {
   EXPECT_EQ(info.ai_core_count, 1u);  // realtime
   EXPECT_EQ(info.vector_core_count, 3u);
   EXPECT_EQ(info.aicpu_count, 250u);
-  EXPECT_EQ((*got)->OpenDevice(3).status().code(), ErrorCode::kRtInvalidDeviceId);
+  EXPECT_EQ((*got)->OpenDevice(3).status().detail(), Detail::kInvalidDeviceId);
 }
 
 TEST(PluginBackend, GivenPluginCreateFailureThenItsCodeAndMessagePropagate) {
   auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_OK, json{{"device_profile", "reject"}});
-  EXPECT_EQ(got.status().code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(got.status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(got.status().message(), "fake: device_profile 'reject' is refused");
 }
 
@@ -341,7 +340,7 @@ TEST(PluginBackend, GivenNewerMinorWithLargerStructsThenAcceptedAndRecordsReadBy
   EXPECT_EQ(Describe(records[2]),
             "dev=0 kind=1 engine=0 block_dim=0 stream=2 task=3 tag=4294967295 op=0 tid=40 marker_tag=7 "
             "marker=99 start=2000 end=2000 exec=0 flops=0 bytes=0");
-  EXPECT_EQ((*dev)->DestroyStream(77).code(), ErrorCode::kRtInvalidHandle);
+  EXPECT_EQ((*dev)->DestroyStream(77).detail(), Detail::kInvalidHandle);
 }
 
 }  // namespace

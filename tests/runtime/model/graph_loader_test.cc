@@ -38,12 +38,12 @@ json BaseDoc() {
 StatusOr<Graph> Load(const json& doc) { return LoadGraphFromJson(doc.dump()); }
 
 // Loads BaseDoc() after |mutate| and expects |code| with |needle| in the message.
-void ExpectError(const std::function<void(json&)>& mutate, ErrorCode code, const std::string& needle = "") {
+void ExpectError(const std::function<void(json&)>& mutate, Detail detail, const std::string& needle = "") {
   json doc = BaseDoc();
   mutate(doc);
   auto g = Load(doc);
   ASSERT_FALSE(g.ok()) << doc.dump();
-  EXPECT_EQ(g.status().code(), code) << g.status().ToString() << "\n" << doc.dump();
+  EXPECT_EQ(g.status().detail(), detail) << g.status().ToString() << "\n" << doc.dump();
   if (!needle.empty()) {
     EXPECT_THAT(g.status().message(), HasSubstr(needle)) << doc.dump();
   }
@@ -438,11 +438,7 @@ TEST(GraphLoader, GivenInconsistentConv2DShapesThenParseModelNamingTheOp) {
 }
 
 TEST(GraphLoader, GivenInconsistentMatMulShapesThenParseModel) {
-  ExpectError(
-      [](json& d) {
-        d["ops"][0]["outputs"][0]["shape"] = json::array({4, 9});
-      },
-      Detail::kModelParse, "'mm'");
+  ExpectError([](json& d) { d["ops"][0]["outputs"][0]["shape"] = json::array({4, 9}); }, Detail::kModelParse, "'mm'");
   ExpectError([](json& d) { d["ops"][0]["attrs"]["transpose_a"] = true; }, Detail::kModelParse, "'mm'");
   ExpectError([](json& d) { d["inputs"][0]["shape"] = json::array({2, 4, 8}); }, Detail::kModelParse, "'mm'");
 }

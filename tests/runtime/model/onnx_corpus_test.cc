@@ -33,22 +33,21 @@ std::string TestdataRoot() {
 
 // The documented rejection reasons: code and the message part naming it.
 struct Reason {
-  ErrorCode code;
+  Detail detail;
   const char* message_part;
   const char* label;
 };
 constexpr Reason kDocumentedReasons[] = {
-    {ErrorCode::kModelNotDynamic, "data-dependent shape", "MODEL_NOT_DYNAMIC: data-dependent shape"},
-    {ErrorCode::kModelNotDynamic, "only the leading (batch) dimension",
-     "MODEL_NOT_DYNAMIC: dynamic non-batch input dim"},
-    {ErrorCode::kModelNotDynamic, "has no shape (unknown rank)", "MODEL_NOT_DYNAMIC: input of unknown rank"},
-    {ErrorCode::kFeatureUnsupported, "is not a tensor", "FEATURE_UNSUPPORTED: sequence/map/optional value"},
-    {ErrorCode::kFeatureUnsupported, "string and complex", "FEATURE_UNSUPPORTED: string/complex dtype"},
+    {Detail::kModelNotDynamic, "data-dependent shape", "MODEL_NOT_DYNAMIC: data-dependent shape"},
+    {Detail::kModelNotDynamic, "only the leading (batch) dimension", "MODEL_NOT_DYNAMIC: dynamic non-batch input dim"},
+    {Detail::kModelNotDynamic, "has no shape (unknown rank)", "MODEL_NOT_DYNAMIC: input of unknown rank"},
+    {Detail::kFeatureUnsupported, "is not a tensor", "FEATURE_UNSUPPORTED: sequence/map/optional value"},
+    {Detail::kFeatureUnsupported, "string and complex", "FEATURE_UNSUPPORTED: string/complex dtype"},
 };
 
 const Reason* Classify(const Status& s) {
   for (const auto& r : kDocumentedReasons) {
-    if (s.code() == r.code && s.message().find(r.message_part) != std::string::npos) return &r;
+    if (s.detail() == r.detail && s.message().find(r.message_part) != std::string::npos) return &r;
   }
   return nullptr;
 }
