@@ -826,7 +826,10 @@ def render_protocol_tables():
            "| type | name | request body | response body (status OK) |\n|---|---|---|---|\n",
            "| 1 | Hello | string client | u16 version, u32 device_count, string server |\n",
            "| 2 | DeviceCount | — | u32 count |\n| 3 | OpenDevice | u32 device | — |\n",
-           "| 4 | ServerStats | — | u32 live_sessions, u64 streams, u64 events, u64 executables, u64 sessions_closed |\n"]
+           "| 4 | ServerStats | — | u32 live_sessions, u64 streams, u64 events, u64 executables, u64 sessions_closed, "
+           "u32 handshaking, u64 buffered_bytes, u64 refused_peers, u64 refused_handshakes, "
+           "u64 evicted_handshakes, u64 refused_sessions, "
+           "u64 handshake_timeouts, u64 buffer_closes, u64 quota_refusals, u64 waits_interrupted, u64 bad_frames |\n"]
     for i, m in enumerate(API.METHODS):
         if m.get("kind") == "sink":
             body = "u32 device, u8 on"

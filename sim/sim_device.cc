@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <thread>
+
+#include "runtime/device/wait_interrupt.h"
 
 namespace aclsim::sim {
 namespace {
@@ -101,9 +104,13 @@ bool SimDevice::Reached(device::VirtualTimeNs time_ns) const {
   return std::chrono::steady_clock::now() >= epoch_ + std::chrono::nanoseconds(time_ns);
 }
 
-void SimDevice::WaitUntil(device::VirtualTimeNs time_ns) const {
-  if (options_.clock_mode != device::ClockMode::kRealtime) return;
-  std::this_thread::sleep_until(epoch_ + std::chrono::nanoseconds(time_ns));
+Status SimDevice::WaitUntil(device::VirtualTimeNs time_ns) const {
+  if (options_.clock_mode != device::ClockMode::kRealtime) return OkStatus();
+  std::string reason;
+  if (!device::SleepUntilOrInterrupted(epoch_ + std::chrono::nanoseconds(time_ns), &reason)) {
+    return Status(Detail::kNoDevice, "device " + std::to_string(device_id_) + ": wait interrupted: " + reason);
+  }
+  return OkStatus();
 }
 
 int64_t SimDevice::Jitter(int64_t duration_ns) {
@@ -138,7 +145,7 @@ Status SimDevice::DestroyStream(device::StreamId stream) {
     Observe(tail);
     streams_.erase(stream);
   }
-  WaitUntil(tail);
+  (void)WaitUntil(tail);  // the stream is gone either way
   return OkStatus();
 }
 
@@ -375,7 +382,7 @@ Status SimDevice::SynchronizeStream(device::StreamId stream) {
     ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
     tail = s->tail_ns;
   }
-  WaitUntil(tail);
+  ACLSIM_RETURN_IF_ERROR(WaitUntil(tail));
   std::lock_guard<std::mutex> lock(mu_);
   Observe(tail);
   return OkStatus();
@@ -397,7 +404,7 @@ Status SimDevice::SynchronizeEvent(device::EventId event) {
     if (!e->recorded) return OkStatus();  // CANN: nothing recorded → returns at once
     t = e->timestamp_ns;
   }
-  WaitUntil(t);
+  ACLSIM_RETURN_IF_ERROR(WaitUntil(t));
   std::lock_guard<std::mutex> lock(mu_);
   Observe(t);
   return OkStatus();
@@ -422,7 +429,7 @@ Status SimDevice::SynchronizeDevice() {
     latest = host_horizon_ns_;
     for (const auto& [id, s] : streams_) latest = std::max(latest, s.tail_ns);
   }
-  WaitUntil(latest);
+  ACLSIM_RETURN_IF_ERROR(WaitUntil(latest));
   std::lock_guard<std::mutex> lock(mu_);
   Observe(latest);
   return OkStatus();

@@ -114,8 +114,10 @@ class SimDevice final : public device::Device {
   void DeliverGraph(const Executable& exe, device::StreamId stream, const device::LaunchInfo& launch,
                     device::TaskId first_task, size_t done, const Schedule& sched,
                     const device::CompletionSinkSlot::Delivery& delivery) const;
-  // Realtime mode: blocks (without mu_) until wall time reaches |time_ns|.
-  void WaitUntil(device::VirtualTimeNs time_ns) const;
+  // Realtime mode: blocks (without mu_) until wall time reaches |time_ns|,
+  // or until the calling thread's wait interrupt fires
+  // (runtime/device/wait_interrupt.h): then kNoDevice naming the reason.
+  Status WaitUntil(device::VirtualTimeNs time_ns) const;
   bool Reached(device::VirtualTimeNs time_ns) const;
   // Fault injection (requires mu_). LostStatus when the device is lost.
   Status LostStatus() const;

@@ -4,8 +4,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <list>
 #include <optional>
 #include <system_error>
@@ -23,6 +26,13 @@ Status ServerOptions::Validate() const {
   ACLSIM_RETURN_IF_ERROR(ParseEndpoint(listen).status());
   ACLSIM_RETURN_IF_ERROR(devices.Validate());
   if (max_sessions < 1) return Status(StatusCode::kInvalidArgument, "max_sessions must be >= 1");
+  if (max_handshakes < 1) return Status(StatusCode::kInvalidArgument, "max_handshakes must be >= 1");
+  if (handshake_timeout.count() < 1) return Status(StatusCode::kInvalidArgument, "handshake_timeout must be >= 1 ms");
+  if (max_buffered_bytes < kMaxHelloPayloadBytes) {
+    return Status(StatusCode::kInvalidArgument,
+                  "max_buffered_bytes must be >= " + std::to_string(kMaxHelloPayloadBytes) + " (one Hello)");
+  }
+  if (socket_mode > 0777) return Status(StatusCode::kInvalidArgument, "socket_mode must be a file mode in [0, 0777]");
   return OkStatus();
 }
 
@@ -43,6 +53,8 @@ class DeviceServer::Impl {
  private:
   template <typename Acceptor>
   void Accept(Acceptor& acceptor, int family, int protocol);
+  // Unix sockets: whether the peer's uid is the server's or allowed (else logged, counted).
+  bool PeerAllowed(int family, int fd);
   void StartSession(int family, int protocol, int fd);
   void Reap(bool all);
   void Shutdown();
@@ -87,8 +99,15 @@ Status DeviceServer::Impl::Init() {
     unix_acceptor_.emplace(io_);
     asio::local::stream_protocol::endpoint bind_ep(ep.path);
     unix_acceptor_->open(bind_ep.protocol(), ec);
+    // The socket file is created by bind() with the umask's mode: create it
+    // with no permissions at all, then give it exactly socket_mode.
+    const mode_t old_umask = ::umask(0777);
     if (!ec) unix_acceptor_->bind(bind_ep, ec);
+    ::umask(old_umask);
     if (!ec) unix_path_ = ep.path;
+    if (!ec && ::chmod(ep.path.c_str(), static_cast<mode_t>(options_.socket_mode)) != 0) {
+      ec = error_code(errno, boost::system::system_category());
+    }
     if (!ec) unix_acceptor_->listen(asio::socket_base::max_listen_connections, ec);
   } else {
     tcp_acceptor_.emplace(io_);
@@ -125,21 +144,70 @@ void DeviceServer::Impl::Accept(Acceptor& acceptor, int family, int protocol) {
   });
 }
 
+bool DeviceServer::Impl::PeerAllowed(int family, int fd) {
+  if (family != AF_UNIX) return true;  // loopback TCP: no peer credentials
+  ucred cred{};
+  socklen_t len = sizeof(cred);
+  if (::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) {
+    counters_.refused_peers++;
+    std::fprintf(stderr, "aclsim-device-server: cannot read a peer's credentials (%s); refusing the connection\n",
+                 std::strerror(errno));
+    return false;
+  }
+  if (cred.uid == ::getuid() ||
+      std::find(options_.allowed_uids.begin(), options_.allowed_uids.end(), cred.uid) != options_.allowed_uids.end()) {
+    return true;
+  }
+  counters_.refused_peers++;
+  std::fprintf(stderr, "aclsim-device-server: refusing a connection from uid %u, pid %d (not allowed; --allow-uid)\n",
+               static_cast<unsigned>(cred.uid), static_cast<int>(cred.pid));
+  return false;
+}
+
 void DeviceServer::Impl::StartSession(int family, int protocol, int fd) {
   Reap(false);
-  if (sessions_.size() >= options_.max_sessions) {
-    std::fprintf(stderr, "aclsim-device-server: %u sessions already; refusing a connection\n", options_.max_sessions);
+  if (!PeerAllowed(family, fd)) {
     ::close(fd);
     return;
   }
-  counters_.live_sessions++;
+  // Sessions are counted at their Hello (dispatch.cc); here only the
+  // connections still in their handshake. When max_handshakes of them wait,
+  // the oldest is closed to make room: a real client sends its Hello at
+  // once, so idle connections cannot lock it out. Connections being closed
+  // still hold a thread, hence the hard limit of twice as many.
+  if (counters_.handshaking.load() >= options_.max_handshakes) {
+    Session* oldest = nullptr;
+    for (auto& s : sessions_) {
+      if (s->handshaking()) {
+        oldest = s.get();
+        break;
+      }
+    }
+    if (oldest == nullptr || counters_.handshaking.load() >= 2 * options_.max_handshakes) {
+      counters_.refused_handshakes++;
+      std::fprintf(stderr,
+                   "aclsim-device-server: %u connections waiting for their Hello already (--max-handshakes); "
+                   "refusing a connection\n",
+                   counters_.handshaking.load());
+      ::close(fd);
+      return;
+    }
+    counters_.evicted_handshakes++;
+    std::fprintf(stderr,
+                 "aclsim-device-server: %u connections waiting for their Hello (--max-handshakes); closing the "
+                 "oldest\n",
+                 options_.max_handshakes);
+    oldest->Close();
+  }
+  counters_.handshaking++;
   sessions_.push_back(std::make_unique<Session>(family, protocol, fd, devices_, options_, counters_, next_session_++));
   try {
     sessions_.back()->Start();
   } catch (const std::system_error& e) {  // no thread for it: drop this client, keep serving
-    std::fprintf(stderr, "aclsim-device-server: cannot start a session thread: %s\n", e.what());
+    counters_.refused_handshakes++;
+    std::fprintf(stderr, "aclsim-device-server: cannot start a session thread: %s; refusing a connection\n", e.what());
     sessions_.pop_back();
-    counters_.live_sessions--;
+    counters_.handshaking--;
   }
 }
 

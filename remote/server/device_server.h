@@ -11,10 +11,20 @@
 // may use the ones it created, and when a session ends (client closed,
 // crashed, or broke the protocol) the server destroys all of them.
 //
-// Bounds: frames larger than kMaxPayloadBytes close the session; a client
-// that does not read a response within |io_timeout| is disconnected; a
-// connection beyond |max_sessions| is closed at once. Only Unix-domain
-// sockets and loopback TCP addresses are accepted for listening.
+// Bounds (docs/remote_protocol.md, "Limits"): a connection must complete
+// its Hello within |handshake_timeout|; at most |max_handshakes| connections
+// may be waiting for theirs and at most |max_sessions| may be past it (a
+// Hello beyond that is answered UNAVAILABLE). Frames larger than
+// kMaxPayloadBytes close the session; request payloads are buffered as they
+// arrive, at most |max_buffered_bytes| for all sessions together (the
+// connection that would exceed it is closed). Each session may hold at most
+// |max_streams| / |max_events| / |max_graphs| handles. A client that does
+// not read a response within |io_timeout| is disconnected. Realtime waits
+// end early when the client disconnects or the server stops. Only
+// Unix-domain sockets (file mode |socket_mode|, peers whose uid is the
+// server's or in |allowed_uids|) and loopback TCP addresses are accepted.
+// Every refusal and limit-forced close is logged to stderr and counted
+// (ServerStats).
 //
 // Thread safety: Run() on one thread; Stop() from any thread (or SIGTERM /
 // SIGINT, which Run() handles).
@@ -25,18 +35,31 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "remote/protocol.h"
 #include "sim/sim_options.h"
 
 namespace aclsim::remote {
 
+// The largest request accepted before the Hello is answered.
+inline constexpr uint32_t kMaxHelloPayloadBytes = 64u << 10;
+
 struct ServerOptions {
-  std::string listen;       // "unix:/path" or "tcp:127.0.0.1:PORT" (PORT 0: any free port)
-  sim::SimOptions devices;  // device_count, profile, seed, jitter, clock
-  uint32_t max_sessions = 64;
-  std::chrono::milliseconds io_timeout{10000};  // bound on sending one response
-  bool verbose = false;                         // log session start/end to stderr
+  std::string listen;                                 // "unix:/path" or "tcp:127.0.0.1:PORT" (PORT 0: any free port)
+  sim::SimOptions devices;                            // device_count, profile, seed, jitter, clock
+  uint32_t max_sessions = 64;                         // sessions past their Hello
+  uint32_t max_handshakes = 64;                       // connections not yet past their Hello
+  std::chrono::milliseconds handshake_timeout{5000};  // accept to Hello answered
+  std::chrono::milliseconds io_timeout{10000};        // bound on one payload read / response write
+  uint64_t max_buffered_bytes = uint64_t{256} << 20;  // request payload bytes held by all sessions
+  // Per-session handle quotas (over all devices the session opened).
+  uint32_t max_streams = 1024;
+  uint32_t max_events = 4096;
+  uint32_t max_graphs = 256;
+  uint32_t socket_mode = 0600;         // file mode of a Unix socket
+  std::vector<uint32_t> allowed_uids;  // Unix-socket peers allowed besides the server's own uid
+  bool verbose = false;                // log session start/end to stderr
 
   // Endpoint not loopback / malformed, bad device options → kInvalidArgument.
   Status Validate() const;

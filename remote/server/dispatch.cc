@@ -33,6 +33,20 @@ Status FirstRequest(SessionState& session, const FrameHeader& h, MessageType typ
   }
   std::string client = r.Str();
   if (!r.ok()) return BadArgs("Hello");
+  // Only a connection past its Hello takes a session slot.
+  const uint32_t max = session.options.max_sessions;
+  uint32_t live = session.counters.live_sessions.load();
+  do {
+    if (live >= max) {
+      session.close_after_reply = true;
+      session.counters.refused_sessions++;
+      std::fprintf(stderr, "aclsim-device-server: %u sessions already (--max-sessions); refusing %s\n", max,
+                   client.c_str());
+      return Status(Detail::kNoDevice, "aclsim-device-server: " + std::to_string(max) +
+                                                " sessions already (--max-sessions); try again later");
+    }
+  } while (!session.counters.live_sessions.compare_exchange_weak(live, live + 1));
+  session.counters.handshaking--;
   session.hello_done = true;
   session.Log("hello from " + client);
   body.U16(kProtocolVersion);
@@ -55,6 +69,13 @@ Status ServerStats(SessionState& session, Reader& r, Writer& body) {
   body.U64(session.counters.events.load());
   body.U64(session.counters.executables.load());
   body.U64(session.counters.sessions_closed.load());
+  const Counters& c = session.counters;
+  body.U32(c.handshaking.load());
+  for (const auto* v :
+       {&c.buffered_bytes, &c.refused_peers, &c.refused_handshakes, &c.evicted_handshakes, &c.refused_sessions,
+        &c.handshake_timeouts, &c.buffer_closes, &c.quota_refusals, &c.waits_interrupted, &c.bad_frames}) {
+    body.U64(v->load());
+  }
   return OkStatus();
 }
 
@@ -67,6 +88,41 @@ Status OpenDevice(SessionState& session, Reader& r) {
   }
   session.opened.try_emplace(id);
   return OkStatus();
+}
+
+// OK unless |type| creates a handle this session already holds its quota of
+// (ServerOptions::max_streams / max_events / max_graphs, over all devices).
+Status CheckQuota(SessionState& session, MessageType type) {
+  HandleKind kind;
+  uint32_t max;
+  const char* what;
+  const char* flag;
+  switch (type) {
+    case MessageType::kCreateStream:
+      kind = HandleKind::kStream, max = session.options.max_streams, what = "streams";
+      flag = "--max-streams-per-session";
+      break;
+    case MessageType::kCreateEvent:
+      kind = HandleKind::kEvent, max = session.options.max_events, what = "events";
+      flag = "--max-events-per-session";
+      break;
+    case MessageType::kLoadGraph:
+      kind = HandleKind::kExecutable, max = session.options.max_graphs, what = "loaded graphs";
+      flag = "--max-graphs-per-session";
+      break;
+    default: return OkStatus();
+  }
+  const int k = static_cast<int>(kind);
+  if (session.handle_count[k] < max) return OkStatus();
+  session.counters.quota_refusals++;
+  const std::string why =
+      "session limit reached: this session already holds " + std::to_string(max) + " " + what + " (" + flag + ")";
+  if (!session.quota_logged[k]) {  // once per session and kind; the counter counts every refusal
+    session.quota_logged[k] = true;
+    std::fprintf(stderr, "aclsim-device-server: session %llu: %s\n", static_cast<unsigned long long>(session.number),
+                 why.c_str());
+  }
+  return Status(Detail::kDeviceMemory, "aclsim-device-server: " + why);
 }
 
 // Device-level requests begin with the device id, which must be open on this
@@ -82,6 +138,7 @@ Status RouteToDevice(SessionState& session, const FrameHeader& h, MessageType ty
     return Status(Detail::kInvalidDeviceId,
                   "device " + std::to_string(id) + " is not open on this connection (send OpenDevice first)");
   }
+  ACLSIM_RETURN_IF_ERROR(CheckQuota(session, type));
   DeviceCall call{session, *session.devices[id], it->second, MessageTypeName(static_cast<uint16_t>(type)), r, body};
   return HandleDeviceRequest(type, call);
 }
@@ -100,12 +157,12 @@ Status Own(const DeviceCall& c, HandleKind kind, uint64_t id) {
 }
 
 void Track(DeviceCall& c, HandleKind kind, uint64_t id) {
-  c.state.Handles(kind).insert(id);
+  if (c.state.Handles(kind).insert(id).second) ++c.session.handle_count[static_cast<int>(kind)];
   ++c.session.counters.Handles(kind);
 }
 
 void Untrack(DeviceCall& c, HandleKind kind, uint64_t id) {
-  c.state.Handles(kind).erase(id);
+  if (c.state.Handles(kind).erase(id) != 0) --c.session.handle_count[static_cast<int>(kind)];
   --c.session.counters.Handles(kind);
 }
 

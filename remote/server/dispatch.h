@@ -35,11 +35,22 @@ enum class HandleKind : uint8_t { kStream, kEvent, kExecutable };
 
 // Server-wide totals, reported by ServerStats; shared by all sessions.
 struct Counters {
-  std::atomic<uint32_t> live_sessions{0};
+  std::atomic<uint32_t> live_sessions{0};  // past their Hello
   std::atomic<uint64_t> streams{0};
   std::atomic<uint64_t> events{0};
   std::atomic<uint64_t> executables{0};
   std::atomic<uint64_t> sessions_closed{0};
+  std::atomic<uint32_t> handshaking{0};         // connections waiting for their Hello
+  std::atomic<uint64_t> buffered_bytes{0};      // request payload bytes held now
+  std::atomic<uint64_t> refused_peers{0};       // peer uid not allowed
+  std::atomic<uint64_t> refused_handshakes{0};  // 2 x max_handshakes waiting at accept
+  std::atomic<uint64_t> evicted_handshakes{0};  // oldest waiting closed: max_handshakes reached
+  std::atomic<uint64_t> refused_sessions{0};    // max_sessions reached at Hello
+  std::atomic<uint64_t> handshake_timeouts{0};  // no Hello within handshake_timeout
+  std::atomic<uint64_t> buffer_closes{0};       // closed: max_buffered_bytes reached
+  std::atomic<uint64_t> quota_refusals{0};      // a create/load refused by a per-session quota
+  std::atomic<uint64_t> waits_interrupted{0};   // realtime waits ended by a disconnect or stop
+  std::atomic<uint64_t> bad_frames{0};          // closed: bad magic, oversized frame or Hello
 
   std::atomic<uint64_t>& Handles(HandleKind kind) {
     return kind == HandleKind::kStream ? streams : kind == HandleKind::kEvent ? events : executables;
@@ -75,9 +86,11 @@ struct SessionState {
   const ServerOptions& options;                           // owned by the server
   Counters& counters;                                     // owned by the server
   const uint64_t number;
-  bool hello_done = false;
+  bool hello_done = false;         // and counted in live_sessions
   bool close_after_reply = false;  // the request broke the protocol: close once answered
   std::map<uint32_t, DeviceState> opened;
+  uint64_t handle_count[3] = {0, 0, 0};  // per HandleKind, over all opened devices
+  bool quota_logged[3] = {false, false, false};
   std::vector<device::CompletionRecord> records;
 };
 

@@ -1,7 +1,9 @@
 #include "remote/server/session.h"
 
+#include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <exception>
@@ -10,10 +12,27 @@ namespace aclsim::remote {
 
 namespace asio = boost::asio;
 using boost::system::error_code;
+using std::chrono::milliseconds;
+using SteadyClock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr size_t kFirstChunkBytes = 64u << 10;  // first allocation of a payload
+constexpr size_t kReadChunkBytes = 1u << 20;    // bytes zero-filled ahead of one read
+constexpr size_t kKeptBytes = 1u << 20;         // a payload buffer up to this size is kept between requests
+
+milliseconds Remaining(SteadyClock::time_point deadline) {
+  return std::max(milliseconds(0), std::chrono::duration_cast<milliseconds>(deadline - SteadyClock::now()));
+}
+
+}  // namespace
 
 Session::Session(int family, int protocol, int fd, std::vector<std::unique_ptr<device::Device>>& devices,
                  const ServerOptions& options, Counters& counters, uint64_t number)
-    : socket_(io_), state_(devices, options, counters, number) {
+    : socket_(io_),
+      state_(devices, options, counters, number),
+      handshake_deadline_(SteadyClock::now() + options.handshake_timeout),
+      interrupt_([this] { return PeerGone(); }) {
   error_code ec;
   socket_.assign(asio::generic::stream_protocol(family, protocol), fd, ec);
   if (ec) ::close(fd);
@@ -27,6 +46,8 @@ void Session::Start() {
 }
 
 void Session::Close() {
+  closing_.store(true);
+  interrupt_.Interrupt("the server is stopping");
   asio::post(io_, [this] {
     error_code ec;
     socket_.close(ec);
@@ -62,26 +83,103 @@ error_code Session::RunOp(Initiate&& initiate, std::optional<std::chrono::millis
   return finished ? result : asio::error::operation_aborted;
 }
 
-bool Session::ReadFrame(FrameHeader* out_header, std::vector<uint8_t>* out_payload) {
+std::string Session::PeerGone() {
+  pollfd p{socket_.native_handle(), POLLRDHUP, 0};
+  if (p.fd < 0) return "the connection is closed";
+  if (::poll(&p, 1, 0) == 1 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0) return "the client disconnected";
+  return {};
+}
+
+bool Session::Charge(size_t bytes) {
+  const uint64_t max = state_.options.max_buffered_bytes;
+  uint64_t held = state_.counters.buffered_bytes.load();
+  do {
+    if (held + bytes > max) {
+      state_.counters.buffer_closes++;
+      std::fprintf(stderr,
+                   "aclsim-device-server: session %llu: request buffers of all sessions would exceed %llu bytes "
+                   "(--max-buffered-bytes); closing the connection\n",
+                   static_cast<unsigned long long>(state_.number), static_cast<unsigned long long>(max));
+      return false;
+    }
+  } while (!state_.counters.buffered_bytes.compare_exchange_weak(held, held + bytes));
+  charged_ += bytes;
+  return true;
+}
+
+void Session::Release(bool always) {
+  if (!always && payload_.capacity() <= kKeptBytes) return;
+  std::vector<uint8_t>().swap(payload_);
+  state_.counters.buffered_bytes -= charged_;
+  charged_ = 0;
+}
+
+error_code Session::ReadPayload(uint32_t len, SteadyClock::time_point deadline) {
+  payload_.clear();
+  while (payload_.size() < len) {
+    const size_t have = payload_.size();
+    if (have == payload_.capacity()) {
+      // Grow as the data arrives (at most doubling), never to the declared
+      // length up front: a header alone costs nothing.
+      const size_t want = std::min<size_t>(len, std::max(kFirstChunkBytes, 2 * payload_.capacity()));
+      if (!Charge(want - payload_.capacity())) return asio::error::no_buffer_space;
+      payload_.reserve(want);
+    }
+    const size_t n = std::min({static_cast<size_t>(len), payload_.capacity(), have + kReadChunkBytes}) - have;
+    payload_.resize(have + n);
+    error_code ec =
+        RunOp([&](auto handler) { asio::async_read(socket_, asio::buffer(payload_.data() + have, n), handler); },
+              Remaining(deadline));
+    if (ec) {
+      Log("payload read failed: " + ec.message());
+      return ec;
+    }
+  }
+  return {};
+}
+
+bool Session::ReadFrame(FrameHeader* out_header) {
+  const bool handshaking = !state_.hello_done;
+  auto timed_out = [&] {
+    state_.counters.handshake_timeouts++;
+    std::fprintf(stderr, "aclsim-device-server: session %llu: no Hello within %lld ms; closing the connection\n",
+                 static_cast<unsigned long long>(state_.number),
+                 static_cast<long long>(state_.options.handshake_timeout.count()));
+  };
+  // Waiting for a request is unbounded once the Hello is answered (a client
+  // may keep a device open idle); before, the whole handshake is bounded.
+  std::optional<milliseconds> header_bound;
+  if (handshaking) header_bound = Remaining(handshake_deadline_);
   std::array<uint8_t, kHeaderBytes> raw{};
-  error_code ec = RunOp([&](auto handler) { asio::async_read(socket_, asio::buffer(raw), handler); }, std::nullopt);
+  error_code ec = RunOp([&](auto handler) { asio::async_read(socket_, asio::buffer(raw), handler); }, header_bound);
   if (ec) {
-    Log(ec == asio::error::eof ? "client closed the connection" : "read failed: " + ec.message());
+    if (handshaking && ec == asio::error::timed_out) {
+      timed_out();
+    } else {
+      Log(ec == asio::error::eof ? "client closed the connection" : "read failed: " + ec.message());
+    }
     return false;
   }
   auto header = DecodeHeader(raw.data());
   if (!header.ok()) {
+    state_.counters.bad_frames++;
     std::fprintf(stderr, "aclsim-device-server: closing a session: %s\n", header.status().message().c_str());
     return false;
   }
-  out_payload->resize(header->payload_len);
-  if (header->payload_len > 0) {
-    ec = RunOp([&](auto handler) { asio::async_read(socket_, asio::buffer(*out_payload), handler); },
-               state_.options.io_timeout);
-    if (ec) {
-      Log("payload read failed: " + ec.message());
-      return false;
-    }
+  if (handshaking && header->payload_len > kMaxHelloPayloadBytes) {
+    state_.counters.bad_frames++;
+    std::fprintf(stderr,
+                 "aclsim-device-server: session %llu: a %u-byte request before Hello (at most %u); closing the "
+                 "connection\n",
+                 static_cast<unsigned long long>(state_.number), header->payload_len, kMaxHelloPayloadBytes);
+    return false;
+  }
+  auto deadline = SteadyClock::now() + state_.options.io_timeout;
+  if (handshaking) deadline = std::min(deadline, handshake_deadline_);
+  ec = ReadPayload(header->payload_len, deadline);
+  if (ec) {
+    if (handshaking && ec == asio::error::timed_out) timed_out();
+    return false;
   }
   *out_header = *header;
   return true;
@@ -121,17 +219,26 @@ bool Session::WriteResponse(const FrameHeader& request, const Status& status, co
 
 void Session::Serve() {
   Log("connected");
+  device::ScopedWaitInterrupt interruptible(&interrupt_);
   FrameHeader h;
-  std::vector<uint8_t> payload;
   Writer body;
-  while (ReadFrame(&h, &payload)) {
+  while (ReadFrame(&h)) {
     body.mutable_bytes().clear();
-    Reader r(payload);
+    Reader r(payload_);
     Status status;
     try {
       status = Dispatch(state_, h, r, body);
     } catch (const std::exception& e) {
       status = Status(StatusCode::kInternal, std::string("device server: ") + e.what());
+    }
+    Release(false);
+    if (state_.hello_done) past_hello_.store(true);
+    if (!status.ok() && interrupt_.interrupted()) {
+      state_.counters.waits_interrupted++;
+      std::fprintf(stderr, "aclsim-device-server: session %llu: %s ended early: %s\n",
+                   static_cast<unsigned long long>(state_.number), MessageTypeName(h.type),
+                   interrupt_.reason().c_str());
+      break;
     }
     if (!WriteResponse(h, status, body) || state_.close_after_reply) break;
   }
@@ -139,6 +246,9 @@ void Session::Serve() {
 }
 
 void Session::Cleanup() {
+  // Destroying a stream waits for its work in realtime mode: not any more.
+  interrupt_.Interrupt("the session ended");
+  Release(true);  // before the close: a client that saw it may count on the budget
   error_code ec;
   socket_.close(ec);
   for (auto& [id, state] : state_.opened) {
@@ -154,8 +264,12 @@ void Session::Cleanup() {
         " event(s), " + std::to_string(state.executables.size()) + " executable(s) on device " + std::to_string(id));
   }
   state_.opened.clear();
-  state_.counters.live_sessions--;
-  state_.counters.sessions_closed++;
+  if (state_.hello_done) {
+    state_.counters.live_sessions--;
+    state_.counters.sessions_closed++;
+  } else {
+    state_.counters.handshaking--;
+  }
 }
 
 }  // namespace aclsim::remote

@@ -2,10 +2,15 @@
 // thread with its own io_context (a blocking simulator call never stalls
 // other clients). It reads request frames, hands each to Dispatch()
 // (remote/server/dispatch.h) and writes the framed response, bounding a
-// payload read or a response write by the server's io_timeout. When the
-// connection ends — the client closed or crashed, a frame was malformed, a
-// request broke the protocol, or the server is stopping — it destroys every
-// stream, event and executable the client left on the shared devices.
+// payload read or a response write by the server's io_timeout. Until its
+// Hello is answered the whole exchange is bounded by handshake_timeout and
+// the request may be at most kMaxHelloPayloadBytes. A payload is buffered
+// as it arrives, charged to the server-wide max_buffered_bytes. Realtime
+// waits of a request end early (device::WaitInterrupt) when the client
+// disconnects or the server stops. When the connection ends — the client
+// closed or crashed, a frame was malformed or over a limit, a request broke
+// the protocol, or the server is stopping — it destroys every stream, event
+// and executable the client left on the shared devices.
 #ifndef ACLSIM_REMOTE_SERVER_SESSION_H_
 #define ACLSIM_REMOTE_SERVER_SESSION_H_
 
@@ -23,6 +28,7 @@
 #include "remote/server/device_server.h"
 #include "remote/server/dispatch.h"
 #include "runtime/device/backend.h"
+#include "runtime/device/wait_interrupt.h"
 
 namespace aclsim::remote {
 
@@ -35,9 +41,12 @@ class Session {
 
   // Starts the session thread; throws std::system_error when there is none.
   void Start();
-  // Asks the session to end: its pending or next socket operation fails.
+  // Asks the session to end: its pending or next socket operation fails and
+  // a realtime wait in progress ends.
   void Close();
   bool done() const { return done_.load(); }
+  // Still waiting for its Hello (not yet answered OK) and not told to close.
+  bool handshaking() const { return !past_hello_.load() && !closing_.load() && !done(); }
   void Join();
 
  private:
@@ -47,15 +56,31 @@ class Session {
   // given. Returns the operation's error (timed_out when the bound hit).
   template <typename Initiate>
   boost::system::error_code RunOp(Initiate&& initiate, std::optional<std::chrono::milliseconds> timeout);
-  bool ReadFrame(FrameHeader* out_header, std::vector<uint8_t>* out_payload);
+  bool ReadFrame(FrameHeader* out_header);
+  // Reads |len| payload bytes into payload_, growing it as they arrive.
+  // Fails with timed_out past |deadline|, no_buffer_space over the budget.
+  boost::system::error_code ReadPayload(uint32_t len, std::chrono::steady_clock::time_point deadline);
+  // Charges |bytes| more to the server's buffer budget; false (logged,
+  // counted) when that would exceed max_buffered_bytes.
+  bool Charge(size_t bytes);
+  // Frees payload_ (and its charge) when it is larger than worth keeping, or always.
+  void Release(bool always);
+  // A non-empty reason once the peer hung up (polled during realtime waits).
+  std::string PeerGone();
   bool WriteResponse(const FrameHeader& request, const Status& status, const Writer& body);
   void Log(const std::string& what) const { state_.Log(what); }
 
   boost::asio::io_context io_;
   boost::asio::generic::stream_protocol::socket socket_;
   SessionState state_;
+  const std::chrono::steady_clock::time_point handshake_deadline_;
+  std::vector<uint8_t> payload_;  // the current request's payload
+  size_t charged_ = 0;            // bytes of payload_ charged to Counters::buffered_bytes
+  device::WaitInterrupt interrupt_;
   std::thread thread_;
   std::atomic<bool> done_{false};
+  std::atomic<bool> past_hello_{false};
+  std::atomic<bool> closing_{false};
 };
 
 }  // namespace aclsim::remote

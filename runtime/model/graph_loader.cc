@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <queue>
+#include <sstream>
+#include <string>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
@@ -185,11 +187,54 @@ struct LoadState {
   }
 };
 
-// Non-blank, valid JSON, an object, with the schema tag this loader reads.
+// Within kMaxGraphJsonDepth and kMaxGraphJsonValues; one pass, no memory.
+// Whether the text is JSON at all is the parser's to say.
+Status CheckJsonBounds(std::string_view text) {
+  int depth = 0;
+  size_t values = 0;
+  bool in_string = false;
+  bool escaped = false;
+  for (char ch : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (ch == '\\') {
+        escaped = true;
+      } else if (ch == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    switch (ch) {
+      case '"': in_string = true; break;
+      case '{':
+      case '[':
+        if (++depth > kMaxGraphJsonDepth) {
+          return Status(Detail::kModelDeserialize,
+                        "model: JSON nested deeper than " + std::to_string(kMaxGraphJsonDepth) + " levels");
+        }
+        ++values;
+        break;
+      case '}':
+      case ']': --depth; break;
+      case ',': ++values; break;
+      default: continue;
+    }
+    if (values > kMaxGraphJsonValues) {
+      return Status(Detail::kModelSizeInvalid,
+                    "model: more than " + std::to_string(kMaxGraphJsonValues) + " JSON values");
+    }
+  }
+  return OkStatus();
+}
+
+// Non-blank, valid JSON within the bounds, an object, with the schema tag
+// this loader reads.
 StatusOr<json> ParseDocument(std::string_view text) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     return Status(Detail::kModelSizeInvalid, "model: input is empty");
   }
+  ACLSIM_RETURN_IF_ERROR(CheckJsonBounds(text));
   json doc = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) {
     return Status(Detail::kModelDeserialize, "model: input is not valid JSON");

@@ -6,13 +6,15 @@
 // edge gives a user of aclmdlLoadFromFile/aclmdlLoadFromMem CANN's codes):
 //   kFileUnusable       file cannot be opened (145002)
 //   kFileRead           file opened but not readable
-//   kModelSizeInvalid   empty input
-//   kModelDeserialize   not JSON / not an object / wrong schema tag
+//   kModelDeserialize   not JSON / not an object / wrong schema tag / nested
+//                       deeper than kMaxGraphJsonDepth
+//   kModelSizeInvalid   more than kMaxGraphJsonValues values (also: empty input)
 //   kModelMissingAttr   a required field is absent
 //   kModelParse         any other violation (the message names the field/op)
 #ifndef ACLSIM_RUNTIME_MODEL_GRAPH_LOADER_H_
 #define ACLSIM_RUNTIME_MODEL_GRAPH_LOADER_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -22,6 +24,14 @@
 namespace aclsim::model {
 
 inline constexpr std::string_view kGraphSchemaTag = "aclsim.graph.v1";
+
+// Bounds on the JSON text, checked by a linear scan before it is parsed so
+// that parse memory stays proportional to a real graph: the deepest nesting
+// of objects and arrays (a graph needs about 6), and the number of values
+// (counted as objects, arrays and the commas between elements). Shared by
+// every loader of graph text, in-process and in the device server.
+inline constexpr int kMaxGraphJsonDepth = 64;
+inline constexpr size_t kMaxGraphJsonValues = size_t{1} << 21;
 
 // Parses and validates |text|. On success the ops are in a topological order
 // (stable with respect to the file order).

@@ -173,6 +173,7 @@ TEST(RemoteServer, GivenGarbageFrameWhenReceivedThenThatSessionClosedAndServerKe
   ::close(fd);
   auto dev = Open(*Connect(server->endpoint()));
   EXPECT_TRUE(dev->CreateStream().ok());
+  EXPECT_EQ(ServerStats(server->endpoint()).bad_frames, 1u) << "the close is counted";
 }
 
 TEST(RemoteServer, GivenMaxSessionsReachedWhenAnotherClientConnectsThenRefusedUntilOneLeaves) {

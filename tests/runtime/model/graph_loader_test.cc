@@ -213,6 +213,38 @@ TEST(GraphLoader, GivenMalformedJsonThenDeserializeModel) {
   EXPECT_EQ(LoadGraphFromJson("\xff\xfe").status().detail(), Detail::kModelDeserialize);
 }
 
+// BaseDoc() with |extra| spliced in as the value of an unknown field.
+std::string WithExtraField(const std::string& extra) {
+  std::string text = BaseDoc().dump();
+  return text.substr(0, text.size() - 1) + ",\"extra\":" + extra + "}";
+}
+
+TEST(GraphLoader, GivenNestingDeeperThanTheLimitThenDeserializeModelBeforeParsing) {
+  const int ok_depth = kMaxGraphJsonDepth - 1;  // the document's own object is one level
+  EXPECT_TRUE(LoadGraphFromJson(WithExtraField(std::string(ok_depth, '[') + std::string(ok_depth, ']'))).ok());
+  const int deep = kMaxGraphJsonDepth;
+  auto over = LoadGraphFromJson(WithExtraField(std::string(deep, '[') + std::string(deep, ']')));
+  EXPECT_EQ(over.status().detail(), Detail::kModelDeserialize);
+  EXPECT_THAT(over.status().message(), HasSubstr("nested deeper than 64"));
+  // Brackets inside strings do not nest.
+  EXPECT_TRUE(LoadGraphFromJson(WithExtraField("\"" + std::string(1000, '[') + "\\\"{\"")).ok());
+  // Far deeper: rejected without building the document (it would take
+  // gigabytes for a few tens of MiB of text).
+  const size_t huge = size_t{1} << 20;
+  auto very = LoadGraphFromJson(WithExtraField(std::string(huge, '{') + std::string(huge, '}')));
+  EXPECT_EQ(very.status().detail(), Detail::kModelDeserialize);
+}
+
+TEST(GraphLoader, GivenMoreJsonValuesThanTheLimitThenModelSizeInvalid) {
+  std::string many = "[0";
+  many.reserve(2 * kMaxGraphJsonValues + 8);
+  for (size_t i = 0; i < kMaxGraphJsonValues; ++i) many += ",0";
+  many += "]";
+  auto r = LoadGraphFromJson(WithExtraField(many));
+  EXPECT_EQ(r.status().detail(), Detail::kModelSizeInvalid);
+  EXPECT_THAT(r.status().message(), HasSubstr("JSON values"));
+}
+
 TEST(GraphLoader, GivenNonObjectTopLevelThenDeserializeModel) {
   EXPECT_EQ(LoadGraphFromJson("[]").status().detail(), Detail::kModelDeserialize);
   EXPECT_EQ(LoadGraphFromJson("\"aclsim.graph.v1\"").status().detail(), Detail::kModelDeserialize);
