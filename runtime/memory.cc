@@ -16,10 +16,9 @@ StatusOr<void*> MemoryRegistry::Allocate(MemoryKind kind, int32_t device_id, siz
     auto found = device_bytes_.find(device_id);
     const uint64_t used = found == device_bytes_.end() ? 0 : found->second;
     if (size > capacity_bytes || used > capacity_bytes - size) {
-      return Status(Detail::kDeviceMemory, "device " + std::to_string(device_id) +
-                                                        " memory exhausted: " + std::to_string(used) +
-                                                        " bytes in use, " + std::to_string(size) +
-                                                        " requested, capacity " + std::to_string(capacity_bytes));
+      return Status(Detail::kDeviceMemory, "device " + std::to_string(device_id) + " memory exhausted: " +
+                                               std::to_string(used) + " bytes in use, " + std::to_string(size) +
+                                               " requested, capacity " + std::to_string(capacity_bytes));
     }
   }
   if (size > SIZE_MAX - 63) {

@@ -45,7 +45,7 @@ Status ReadRegularFile(const std::string& path, size_t max_bytes, const std::str
   }
   const auto too_large = [&] {
     return codes.cannot_read.With(what + ": file " + Quoted(path) + " is larger than the limit of " +
-                                         std::to_string(max_bytes) + " bytes");
+                                  std::to_string(max_bytes) + " bytes");
   };
   if (st.st_size < 0 || static_cast<uint64_t>(st.st_size) > max_bytes) return too_large();
   out->clear();

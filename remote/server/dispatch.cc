@@ -43,7 +43,7 @@ Status FirstRequest(SessionState& session, const FrameHeader& h, MessageType typ
       std::fprintf(stderr, "aclsim-device-server: %u sessions already (--max-sessions); refusing %s\n", max,
                    client.c_str());
       return Status(Detail::kNoDevice, "aclsim-device-server: " + std::to_string(max) +
-                                                " sessions already (--max-sessions); try again later");
+                                           " sessions already (--max-sessions); try again later");
     }
   } while (!session.counters.live_sessions.compare_exchange_weak(live, live + 1));
   session.counters.handshaking--;

@@ -475,8 +475,8 @@ StatusOr<Graph> LoadGraphFromJson(std::string_view text) {
 
 StatusOr<Graph> LoadGraphFromFile(const std::string& path) {
   std::string text;
-  ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxModelFileBytes, "model",
-                                         {Detail::kFileUnusable, Detail::kFileRead}, &text));
+  ACLSIM_RETURN_IF_ERROR(
+      ReadRegularFile(path, kMaxModelFileBytes, "model", {Detail::kFileUnusable, Detail::kFileRead}, &text));
   return LoadGraphFromJson(text);
 }
 

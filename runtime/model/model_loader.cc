@@ -40,8 +40,8 @@ StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& o
 
 StatusOr<Graph> LoadModelFile(const std::string& path, const ModelLoadOptions& options) {
   std::string bytes;
-  ACLSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxModelFileBytes, "model",
-                                         {Detail::kFileUnusable, Detail::kFileRead}, &bytes));
+  ACLSIM_RETURN_IF_ERROR(
+      ReadRegularFile(path, kMaxModelFileBytes, "model", {Detail::kFileUnusable, Detail::kFileRead}, &bytes));
   return LoadModelBytes(bytes, options);
 }
 

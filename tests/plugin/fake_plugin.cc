@@ -421,7 +421,8 @@ const Table kTable = {
      QueryEvent,
      SynchronizeDevice,
      Now,
-     SetCompletionSink},
+     SetCompletionSink,
+     nullptr},  // check_feature (2.1): the fake answers no feature question
 #ifdef FAKE_PLUGIN_NEWER_MINOR
     FutureFunction,
     FutureFunction,

@@ -127,11 +127,9 @@ TEST(MemoryRegistry, GivenManyLiveAllocationsThenBytesInUseFollowsAllocateFreeAn
 TEST(MemoryRegistry, GivenSizeNearSizeMaxWhenAllocateThenRtMemoryAllocation) {
   MemoryRegistry reg;
   EXPECT_EQ(reg.Allocate(MemoryKind::kHost, -1, SIZE_MAX, UINT64_MAX).status().detail(), Detail::kDeviceMemory);
-  EXPECT_EQ(reg.Allocate(MemoryKind::kHost, -1, SIZE_MAX - 62, UINT64_MAX).status().detail(),
-            Detail::kDeviceMemory);
+  EXPECT_EQ(reg.Allocate(MemoryKind::kHost, -1, SIZE_MAX - 62, UINT64_MAX).status().detail(), Detail::kDeviceMemory);
   void* a = AllocOrDie(reg, MemoryKind::kDevice, 0, 64, UINT64_MAX);
-  EXPECT_EQ(reg.Allocate(MemoryKind::kDevice, 0, UINT64_MAX - 10, UINT64_MAX).status().detail(),
-            Detail::kDeviceMemory);
+  EXPECT_EQ(reg.Allocate(MemoryKind::kDevice, 0, UINT64_MAX - 10, UINT64_MAX).status().detail(), Detail::kDeviceMemory);
   EXPECT_EQ(reg.DeviceBytesInUse(0), 64u);
   EXPECT_EQ(reg.Free(MemoryKind::kDevice, a).code(), StatusCode::kOk);
 }

@@ -290,7 +290,7 @@ typedef void (*aclsimBackendCompletionFn)(void* user, const aclsimBackendComplet
  * unloaded. Append-only: new members go at the end, with a minor bump. */
 typedef struct aclsimBackendApi {
   /* ---- Frozen across all majors (read before the version check). ---- */
-  uint32_t struct_size; /* >= ACLSIM_BACKEND_API_STRUCT_SIZE for 2.0 */
+  uint32_t struct_size; /* >= ACLSIM_BACKEND_API_STRUCT_SIZE (2.0), _2_1_STRUCT_SIZE (2.1) */
   uint32_t abi_major;   /* ACLSIM_BACKEND_ABI_MAJOR the plugin was built with */
   uint32_t abi_minor;   /* ACLSIM_BACKEND_ABI_MINOR the plugin was built with */
   const char* name;     /* backend name, e.g. "sim"; static, NUL-terminated */
@@ -400,8 +400,19 @@ typedef struct aclsimBackendApi {
   /* Sets, or clears, where completion records go. Records still pending for the previous sink are delivered to
    * it before this returns; afterwards only the new one is called. */
   aclsimBackendStatus (*set_completion_sink)(aclsimBackendDevice* device, aclsimBackendCompletionFn fn, void* user);
+
+  /* ---- 2.1 (read only when struct_size >= ACLSIM_BACKEND_API_2_1_STRUCT_SIZE) ---- */
+
+  /* Whether the backend has |feature| (a NUL-terminated name such as
+   * "execution", "fresh_device_clock", "client_device_options"; see
+   * aclsimCheckBackendFeature in acl/aclsim_ext.h): 0 when it has it,
+   * UNIMPLEMENTED (with a last_error message giving the reason) when it
+   * lacks it; the host asks it only about names it knows. A 2.0 plugin, or
+   * a NULL entry, is taken to have every feature. */
+  aclsimBackendStatus (*check_feature)(aclsimBackend* backend, const char* feature);
 } aclsimBackendApi;
 #define ACLSIM_BACKEND_API_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, set_completion_sink)
+#define ACLSIM_BACKEND_API_2_1_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, check_feature)
 /* The frozen prefix every major keeps (see "Negotiation"). */
 #define ACLSIM_BACKEND_API_HEADER_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, name)
 
@@ -431,5 +442,7 @@ ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_MARKER_INFO_STRUCT_SIZE == 24, "acls
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_COMPLETION_STRUCT_SIZE == 104, "aclsimBackendCompletion 2.0 layout");
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_HEADER_SIZE == 24, "aclsimBackendApi frozen prefix");
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_STRUCT_SIZE == 24 + 25 * sizeof(void*), "aclsimBackendApi 2.0 layout");
+ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_2_1_STRUCT_SIZE == ACLSIM_BACKEND_API_STRUCT_SIZE + sizeof(void*),
+                             "aclsimBackendApi 2.1 layout");
 
 #endif /* ACLSIM_BACKEND_C_API_H_ */

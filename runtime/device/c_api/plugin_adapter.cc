@@ -202,9 +202,18 @@ aclsimBackendStatus CloseDevice(aclsimBackendDevice* device) {
   });
 }
 
+aclsimBackendStatus CheckFeature(aclsimBackend* backend, const char* feature) {
+  return Guard("check_feature", [&] {
+    if (backend == nullptr) return NullArg("check_feature", "backend");
+    if (feature == nullptr) return NullArg("check_feature", "feature");
+    const Status s = backend->backend->CheckFeature(feature);
+    return s.ok() ? aclsimBackendStatus{0} : Fail(s);
+  });
+}
+
 aclsimBackendApi MakeApi(const char* name) {
   aclsimBackendApi api{};
-  api.struct_size = ACLSIM_BACKEND_API_STRUCT_SIZE;
+  api.struct_size = ACLSIM_BACKEND_API_2_1_STRUCT_SIZE;
   api.abi_major = ACLSIM_BACKEND_ABI_MAJOR;
   api.abi_minor = ACLSIM_BACKEND_ABI_MINOR;
   api.name = name;
@@ -215,6 +224,7 @@ aclsimBackendApi MakeApi(const char* name) {
   api.open_device = &OpenDevice;
   api.close_device = &CloseDevice;
   SetDeviceFunctions(&api);
+  api.check_feature = &CheckFeature;
   return api;
 }
 

@@ -196,6 +196,18 @@ class PluginBackend final : public Backend {
   uint32_t DeviceCount() const override { return device_count_; }
   ClockMode clock_mode() const override { return host_.clock_mode; }
   DeliveryFaults delivery_faults() const override { return host_.delivery; }
+  Status CheckFeature(std::string_view feature) const override {
+    const PluginLibrary& lib = *handle_->lib;
+    ACLSIM_RETURN_IF_ERROR(Backend::CheckFeature(feature));  // an unknown name, whoever answers
+    if (lib.api->struct_size < ACLSIM_BACKEND_API_2_1_STRUCT_SIZE || lib.api->check_feature == nullptr) {
+      return OkStatus();  // a 2.0 plugin cannot say: it is taken to have every feature
+    }
+    const std::string name(feature);
+    if (auto rc = lib.api->check_feature(handle_->backend, name.c_str()); rc != 0) {
+      return lib.Error(rc, "check_feature");
+    }
+    return OkStatus();
+  }
 
   StatusOr<std::unique_ptr<Device>> OpenDevice(uint32_t device_id) override {
     const PluginLibrary& lib = *handle_->lib;

@@ -197,6 +197,25 @@ TEST(PluginBackend, GivenOptionTheOneZeroStructCannotCarryThenFileAttrInvalidNam
   EXPECT_EQ(LoadSimPlugin(json{{"faults", {{"explode", json::object()}}}}).status().detail(), Detail::kFileAttrInvalid);
 }
 
+// ABI 2.1: a plugin answers feature questions itself (the conformance suite
+// skips what it lacks); a 2.0 plugin is taken to have every feature.
+TEST(PluginBackend, GivenFeatureQuestionThenThePluginAnswersWithItsReason) {
+  auto skeleton = LoadPluginBackend(ACLSIM_SKELETON_PLUGIN_PATH, json::object());
+  ASSERT_TRUE(skeleton.ok()) << skeleton.status().ToString();
+  const Status lacking = (*skeleton)->CheckFeature(kFeatureExecution);
+  EXPECT_EQ(lacking.code(), StatusCode::kUnimplemented);
+  EXPECT_EQ(lacking.message(), "the skeleton backend implements no device method yet");
+  EXPECT_TRUE((*skeleton)->CheckFeature(kFeatureFreshDeviceClock).ok());
+  EXPECT_EQ((*skeleton)->CheckFeature("warp_drive").code(), StatusCode::kInvalidArgument);
+  auto sim = LoadSimPlugin(json::object());
+  ASSERT_TRUE(sim.ok());
+  EXPECT_TRUE((*sim)->CheckFeature(kFeatureExecution).ok());
+  auto old = LoadPluginBackend(ACLSIM_TEST_PLUGIN_OK, json::object());  // a 2.0 table
+  ASSERT_TRUE(old.ok()) << old.status().ToString();
+  EXPECT_TRUE((*old)->CheckFeature(kFeatureExecution).ok());
+  EXPECT_EQ((*old)->CheckFeature("warp_drive").code(), StatusCode::kInvalidArgument);
+}
+
 TEST(PluginBackend, GivenClockAndDeliveryFaultsThenThePluginBackendReportsThem) {
   auto plain = LoadSimPlugin(json::object());
   ASSERT_TRUE(plain.ok()) << plain.status().ToString();
