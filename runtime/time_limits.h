@@ -28,10 +28,12 @@ constexpr double kMaxRatePerS = 1e21;
 constexpr int64_t kMaxVirtualTimeNs = int64_t{1} << 62;
 
 // t + d on a timeline: both clamped to [0, kMaxVirtualTimeNs] first, the sum
-// saturating at kMaxVirtualTimeNs (it never overflows: 2^62 + 2^62 < 2^63).
+// saturating at kMaxVirtualTimeNs (compared before adding: 2^62 + 2^62 is
+// one past INT64_MAX).
 inline int64_t AddTimeNs(int64_t t, int64_t d) {
-  return std::min(std::clamp<int64_t>(t, 0, kMaxVirtualTimeNs) + std::clamp<int64_t>(d, 0, kMaxVirtualTimeNs),
-                  kMaxVirtualTimeNs);
+  const int64_t a = std::clamp<int64_t>(t, 0, kMaxVirtualTimeNs);
+  const int64_t b = std::clamp<int64_t>(d, 0, kMaxVirtualTimeNs);
+  return b > kMaxVirtualTimeNs - a ? kMaxVirtualTimeNs : a + b;
 }
 
 }  // namespace aclsim
