@@ -12,7 +12,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto graph = aclsim::model::LoadGraphFromJson(std::string_view(reinterpret_cast<const char*>(data), size));
   if (!graph.ok()) {
-    switch (graph.status().code()) {
+    switch (graph.status().detail()) {
       case aclsim::Detail::kModelSizeInvalid:
       case aclsim::Detail::kModelDeserialize:
       case aclsim::Detail::kModelMissingAttr:

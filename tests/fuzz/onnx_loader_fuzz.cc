@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto graph = aclsim::model::LoadGraphFromOnnx(std::string_view(reinterpret_cast<const char*>(data), size),
                                                 aclsim::model::ModelLoadOptions{});
   if (!graph.ok()) {
-    switch (graph.status().code()) {
+    switch (graph.status().detail()) {
       case aclsim::Detail::kModelSizeInvalid:
       case aclsim::Detail::kModelDeserialize:
       case aclsim::Detail::kModelParse:
