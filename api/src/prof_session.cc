@@ -49,6 +49,7 @@ aclError Features(const char* function, size_t* size, void** data) {
 }
 
 // msproftx helpers: the runtime (created on first use) owns the manager.
+// nullptr (with |function|'s error recorded) when the runtime cannot be made.
 prof::TxManager* Tx(const char* function) {
   auto rt = GetRuntime();
   if (!rt.ok()) {
@@ -62,8 +63,7 @@ prof::TxManager* Tx(const char* function) {
 template <typename F>
 aclError TxCall(const char* function, F call) {
   auto rt = GetRuntime();
-  if (!rt.ok()) return Convert(function, rt.status());
-  return Convert(function, call((*rt)->profiler().tx()));
+  return Convert(function, rt.ok() ? call((*rt)->profiler().tx()) : rt.status());
 }
 
 }  // namespace

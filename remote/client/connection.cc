@@ -95,13 +95,13 @@ Connection::~Connection() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-Status Connection::Break(StatusCode code, Detail detail, const std::string& why) {
-  if (broken_reason_.empty()) broken_reason_ = why;
+Status Connection::Break(const Status& failure) {
+  if (broken_reason_.empty()) broken_reason_ = failure.message();
   if (fd_ >= 0) {
     ::close(fd_);
     fd_ = -1;
   }
-  return Status(code, detail, 0, "remote device server " + endpoint_ + ": " + why);
+  return WithPrefix(failure, "remote device server " + endpoint_ + ": ");
 }
 
 Status Connection::SendAll(const uint8_t* header, const std::vector<uint8_t>& payload, Clock::time_point deadline) {
@@ -128,13 +128,12 @@ Status Connection::SendAll(const uint8_t* header, const std::vector<uint8_t>& pa
     if (r < 0 && errno == EINTR) continue;
     if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
       if (!WaitFd(fd_, POLLOUT, deadline)) {
-        return Break(
-            CodeOf(Detail::kNoDevice), Detail::kNoDevice,
-            "no progress sending a request for " + std::to_string(io_timeout_.count()) + " ms (server stalled)");
+        return Break(Status(Detail::kNoDevice, "no progress sending a request for " +
+                                                   std::to_string(io_timeout_.count()) + " ms (server stalled)"));
       }
       continue;
     }
-    return Break(CodeOf(Detail::kNoDevice), Detail::kNoDevice, "connection lost (" + Errno("send") + ")");
+    return Break(Status(Detail::kNoDevice, "connection lost (" + Errno("send") + ")"));
   }
   return OkStatus();
 }
@@ -147,17 +146,16 @@ Status Connection::RecvAll(uint8_t* out, size_t n, Clock::time_point deadline) {
       got += static_cast<size_t>(r);
       continue;
     }
-    if (r == 0)
-      return Break(CodeOf(Detail::kNoDevice), Detail::kNoDevice, "connection closed by the server (server gone?)");
+    if (r == 0) return Break(Status(Detail::kNoDevice, "connection closed by the server (server gone?)"));
     if (errno == EINTR) continue;
     if (errno == EAGAIN || errno == EWOULDBLOCK) {
       if (!WaitFd(fd_, POLLIN, deadline)) {
-        return Break(CodeOf(Detail::kNoDevice), Detail::kNoDevice,
-                     "no response within " + std::to_string(io_timeout_.count()) + " ms (server stalled)");
+        return Break(Status(Detail::kNoDevice,
+                            "no response within " + std::to_string(io_timeout_.count()) + " ms (server stalled)"));
       }
       continue;
     }
-    return Break(CodeOf(Detail::kNoDevice), Detail::kNoDevice, "connection lost (" + Errno("recv") + ")");
+    return Break(Status(Detail::kNoDevice, "connection lost (" + Errno("recv") + ")"));
   }
   return OkStatus();
 }
@@ -200,13 +198,13 @@ StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const 
   uint8_t rx_header[kHeaderBytes];
   ACLSIM_RETURN_IF_ERROR(RecvAll(rx_header, kHeaderBytes, deadline));
   auto decoded = DecodeHeader(rx_header);
-  if (!decoded.ok()) return Break(StatusCode::kInternal, Detail::kNone, decoded.status().message());
+  if (!decoded.ok()) return Break(Status(StatusCode::kInternal, decoded.status().message()));
   const FrameHeader& rh = *decoded;
   if (rh.type != (h.type | kResponseBit) || rh.request_id != h.request_id) {
-    return Break(StatusCode::kInternal, Detail::kNone,
-                 std::string("protocol violation: expected the response to ") + MessageTypeName(h.type) + " #" +
-                     std::to_string(h.request_id) + ", got " + MessageTypeName(rh.type) + " #" +
-                     std::to_string(rh.request_id));
+    return Break(Status(StatusCode::kInternal, std::string("protocol violation: expected the response to ") +
+                                                   MessageTypeName(h.type) + " #" + std::to_string(h.request_id) +
+                                                   ", got " + MessageTypeName(rh.type) + " #" +
+                                                   std::to_string(rh.request_id)));
   }
   rx_.resize(rh.payload_len);
   ACLSIM_RETURN_IF_ERROR(RecvAll(rx_.data(), rx_.size(), deadline));
@@ -218,7 +216,7 @@ StatusOr<Reader> Connection::Exchange(uint16_t version, MessageType type, const 
     // The only reply a v1 peer gets is the mismatch of its Hello.
     status = code == 0 ? OkStatus() : Status(Detail::kVersionMismatch, std::move(message));
   } else if (!DecodeStatus(reader, FunctionOf(type), &status)) {
-    return Break(StatusCode::kInternal, Detail::kNone, "protocol violation: response without a status");
+    return Break(Status(StatusCode::kInternal, "protocol violation: response without a status"));
   }
   if (!status.ok()) return status;
   return reader;
@@ -230,7 +228,7 @@ StatusOr<HelloReply> Connection::Handshake(uint16_t version) {
   auto r = Exchange(version, MessageType::kHello, w);
   if (!r.ok()) {
     if (r.status().detail() == Detail::kVersionMismatch) {
-      return Break(CodeOf(Detail::kVersionMismatch), Detail::kVersionMismatch, r.status().message());
+      return Break(Status(Detail::kVersionMismatch, r.status().message()));
     }
     return r.status();
   }
@@ -242,7 +240,7 @@ StatusOr<HelloReply> Connection::Handshake(uint16_t version) {
   if (reply.version != version) {
     std::string why = "protocol version mismatch: this client speaks v" + std::to_string(version) +
                       ", the server speaks v" + std::to_string(reply.version);
-    return Break(CodeOf(Detail::kVersionMismatch), Detail::kVersionMismatch, why);
+    return Break(Status(Detail::kVersionMismatch, why));
   }
   return reply;
 }

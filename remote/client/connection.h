@@ -74,7 +74,7 @@ class Connection {
       : fd_(fd), endpoint_(std::move(endpoint)), io_timeout_(io_timeout) {}
   StatusOr<Reader> Exchange(uint16_t version, MessageType type, const Writer& request);
   // Marks the connection broken with |code| and returns that error.
-  Status Break(StatusCode code, Detail detail, const std::string& why);
+  Status Break(const Status& failure);
   Status SendAll(const uint8_t* header, const std::vector<uint8_t>& payload,
                  std::chrono::steady_clock::time_point deadline);
   Status RecvAll(uint8_t* out, size_t n, std::chrono::steady_clock::time_point deadline);

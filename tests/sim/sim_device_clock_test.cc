@@ -7,13 +7,13 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "runtime/model/graph_loader.h"
 #include "runtime/time_limits.h"
 #include "sim/sim_device.h"
+#include "tests/testing/recording_sink.h"
 #include "tests/testing/status_printers.h"
 
 namespace aclsim::sim {
@@ -21,21 +21,7 @@ namespace {
 
 using device::CompletionRecord;
 
-class RecordingSink final : public device::CompletionSink {
- public:
-  void OnCompletions(const CompletionRecord* records, size_t count) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    records_.insert(records_.end(), records, records + count);
-  }
-  std::vector<CompletionRecord> records() const {
-    std::lock_guard<std::mutex> lock(mu_);
-    return records_;
-  }
-
- private:
-  mutable std::mutex mu_;
-  std::vector<CompletionRecord> records_;
-};
+using aclsim::testing::RecordingSink;
 
 // One Relu of |duration_ns| on one AI core.
 model::Graph SingleOp(int64_t duration_ns) {

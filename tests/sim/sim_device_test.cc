@@ -8,12 +8,12 @@
 #include <chrono>
 #include <cstdlib>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "runtime/model/graph_loader.h"
+#include "tests/testing/recording_sink.h"
 #include "tests/testing/status_printers.h"
 
 namespace aclsim::sim {
@@ -22,21 +22,7 @@ namespace {
 using device::CompletionRecord;
 using device::TaskKind;
 
-class RecordingSink final : public device::CompletionSink {
- public:
-  void OnCompletions(const CompletionRecord* records, size_t count) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    records_.insert(records_.end(), records, records + count);
-  }
-  std::vector<CompletionRecord> records() const {
-    std::lock_guard<std::mutex> lock(mu_);
-    return records_;
-  }
-
- private:
-  mutable std::mutex mu_;
-  std::vector<CompletionRecord> records_;
-};
+using aclsim::testing::RecordingSink;
 
 std::shared_ptr<const DeviceProfile> Profile910() {
   auto p = BuiltinDeviceProfile("Ascend910B2");

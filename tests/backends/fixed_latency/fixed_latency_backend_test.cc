@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/model/graph.h"
+#include "tests/testing/recording_sink.h"
 
 namespace aclsim::fixed_latency {
 namespace {
@@ -17,13 +18,7 @@ namespace {
 using device::CompletionRecord;
 using device::TaskKind;
 
-class RecordingSink final : public device::CompletionSink {
- public:
-  void OnCompletions(const CompletionRecord* records, size_t count) override {
-    records_.insert(records_.end(), records, records + count);
-  }
-  std::vector<CompletionRecord> records_;
-};
+using aclsim::testing::RecordingSink;
 
 // Three ops: AI_CORE with block_dim 8, then two AI_VECTOR ops (default block_dim).
 model::Graph ThreeOps() {
@@ -80,8 +75,8 @@ TEST(FixedLatencyBackend, GivenTwoStreamsAnEventWaitAndMarkersThenExactTimesAndI
   EXPECT_EQ(*dev->SubmitMarker(s2, device::MarkerInfo{43, 4, 6}), 5u);
   EXPECT_EQ(*dev->SubmitGraph(s2, exe, device::LaunchInfo{7, 6}), 6u);  // ops 6-8 at 300..600 on s2
 
-  ASSERT_EQ(sink.records_.size(), 8u);
-  const auto& r = sink.records_;
+  ASSERT_EQ(sink.records().size(), 8u);
+  const auto r = sink.records();
   ExpectRecord(r[0], TaskKind::kOp, s1, 1, 0, 100);
   ExpectRecord(r[1], TaskKind::kOp, s1, 2, 100, 200);
   ExpectRecord(r[2], TaskKind::kOp, s1, 3, 200, 300);
@@ -139,18 +134,18 @@ TEST(FixedLatencyBackend, GivenSynchronisationThenTheDeviceClockMovesAndLaterWor
   ASSERT_TRUE(dev->SynchronizeStream(s2).ok());  // an idle stream does not move the clock back
   EXPECT_EQ(dev->Now(), 300);
   EXPECT_EQ(*dev->SubmitMarker(s2, device::MarkerInfo{}), 7u);  // at the clock, not at s2's 0
-  EXPECT_EQ(sink.records_.back().start_ns, 300);
+  EXPECT_EQ(sink.records().back().start_ns, 300);
   ASSERT_TRUE(dev->SynchronizeDevice().ok());
   EXPECT_EQ(dev->Now(), 600);
   const device::StreamId s3 = *dev->CreateStream();
   EXPECT_EQ(*dev->SubmitGraph(s3, exe, device::LaunchInfo{}), 8u);
-  EXPECT_EQ(sink.records_.back().start_ns, 800);
+  EXPECT_EQ(sink.records().back().start_ns, 800);
   ASSERT_TRUE(dev->DestroyStream(s3).ok());  // waits for s3's work
   EXPECT_EQ(dev->Now(), 900);
 
   dev->SetCompletionSink(nullptr);  // without a sink, task ids still advance
   EXPECT_EQ(*dev->SubmitMarker(s1, device::MarkerInfo{}), 11u);
-  EXPECT_EQ(sink.records_.size(), 10u);
+  EXPECT_EQ(sink.records().size(), 10u);
 }
 
 TEST(FixedLatencyBackend, GivenUnknownIdsThenInvalidHandleAndNoTaskIdIsUsed) {
