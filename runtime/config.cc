@@ -40,6 +40,17 @@ Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options) {
       next.backend = v.get<std::string>();
     } else if (key == "log_level") {
       ACLSIM_RETURN_IF_ERROR(ApplyLogLevel(v, &next.log_level));
+    } else if (key == "subscription_drain_timeout_ms") {
+      // Compared in the stored type: a huge unsigned value never wraps into range.
+      const bool in_range =
+          v.is_number_unsigned()
+              ? v.get<uint64_t>() >= 1 && v.get<uint64_t>() <= static_cast<uint64_t>(kMaxDrainTimeoutMs)
+              : v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= kMaxDrainTimeoutMs;
+      if (!in_range) {
+        return AttrError("subscription_drain_timeout_ms must be an integer from 1 to " +
+                         std::to_string(kMaxDrainTimeoutMs));
+      }
+      next.subscription_drain_timeout = std::chrono::milliseconds(v.get<int64_t>());
     } else {
       next.backend_options[key] = v;  // the backend's to check (device::BackendFactory)
     }

@@ -8,8 +8,8 @@
 //   { "aclsim": { "backend": "sim", "log_level": "error",
 //                 "device_count": 2, "device_profile": "Ascend910B2", ... } }
 //
-// The runtime owns two keys of it, "backend" and "log_level", and checks
-// them here. Every other key is an option of the selected backend: it is
+// The runtime owns three keys of it, "backend", "log_level" and
+// "subscription_drain_timeout_ms", and checks them here. Every other key is an option of the selected backend: it is
 // kept, unchecked, in |backend_options| and handed to that backend's factory,
 // which parses and validates its own (device::BackendFactory; the simulator's
 // keys are in sim/sim_options.h, the remote client's in
@@ -17,6 +17,8 @@
 #ifndef ACLSIM_RUNTIME_CONFIG_H_
 #define ACLSIM_RUNTIME_CONFIG_H_
 
+#include <chrono>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -32,14 +34,22 @@ struct RuntimeOptions {
   // The backend's options: the "aclsim" keys other than the two above.
   nlohmann::json backend_options = nlohmann::json::object();
   LogLevel log_level = LogLevel::kError;
+  // How long ending a subscription (aclprofModelUnSubscribe, aclmdlUnload,
+  // aclFinalize, a lost device) waits for its reader to take the queued
+  // records before counting them as dropped (runtime/prof/subscription.h).
+  std::chrono::milliseconds subscription_drain_timeout{5000};
 };
+
+// Range of "subscription_drain_timeout_ms": 1 ms to one day.
+inline constexpr int64_t kMaxDrainTimeoutMs = 86'400'000;
 
 // Applies the "aclsim" section of |json_text| on top of |options|: the
 // runtime's keys replace their values, every other key replaces (or adds)
 // that key of |backend_options|. An empty text or a document without
 // "aclsim" changes nothing; on error nothing changes.
 // Errors: not JSON → kFileParse; "aclsim" not an object, or "backend" /
-// "log_level" with a wrong type or value → kFileAttrInvalid.
+// "log_level" with a wrong type or value, "subscription_drain_timeout_ms"
+// not an integer in [1, kMaxDrainTimeoutMs] → kFileAttrInvalid.
 Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options);
 
 }  // namespace aclsim::runtime

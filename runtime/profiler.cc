@@ -54,8 +54,13 @@ void LinkMarkEx(const std::vector<prof::TaskRecord>& tasks, std::vector<prof::Tx
 
 }  // namespace
 
-Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models)
-    : devices_(devices), models_(models), clock_(backend.clock_mode()) {
+Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models,
+                   std::chrono::milliseconds drain_timeout)
+    : devices_(devices),
+      models_(models),
+      clock_(backend.clock_mode()),
+      subscriptions_(std::make_unique<prof::SubscriptionManager>(prof::SubscriptionManager::kDefaultQueueCapacity,
+                                                                 drain_timeout)) {
   if (const device::DeliveryFaults faults = backend.delivery_faults(); !faults.empty()) {
     subscriptions_->SetFaults(faults.slow_delivery_us, faults.corrupt_record);
   }
@@ -68,12 +73,21 @@ Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRe
 }
 
 Profiler::~Profiler() {
+  // Subscriptions end first: a producer waiting for a stalled reader holds
+  // the device's fan-out until its subscription is abandoned.
+  Shutdown();
   (void)Finalize();  // a running session still writes its files
   for (DeviceState* device : devices_->OpenDevices()) {
     devices_->RemoveSink(device, subscriptions_.get());
     if (trace_) devices_->RemoveSink(device, trace_.get());
   }
-  subscriptions_.reset();  // flushes and closes every remaining subscription
+  subscriptions_.reset();
+}
+
+void Profiler::Shutdown() {
+  subscriptions_->Shutdown();
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!subscriptions_->HasActive()) state_ = prof::Lookup(state_, SessionEvent::kSubscriptionsEnd).to;
 }
 
 // ------------------------------------------------------------- devices

@@ -59,11 +59,17 @@ class Profiler final : public DeviceObserver {
  public:
   // |devices| and |models| are borrowed and must outlive the profiler. The
   // host clock follows |backend|'s clock mode and subscriptions apply its
-  // delivery faults (read once, here).
-  Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models);
-  // Stops and writes a running session, then flushes and closes every
-  // remaining subscription.
+  // delivery faults (read once, here); ending a subscription waits at most
+  // |drain_timeout| for its reader.
+  Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models,
+           std::chrono::milliseconds drain_timeout = prof::SubscriptionManager::kDefaultDrainTimeout);
+  // Shutdown(), then stops and writes a running session.
   ~Profiler() override;
+
+  // The first step of tearing the runtime down (aclFinalize): ends every
+  // subscription within one drain timeout, which releases any thread
+  // waiting for a stalled reader, and refuses new ones. Idempotent.
+  void Shutdown();
   Profiler(const Profiler&) = delete;
   Profiler& operator=(const Profiler&) = delete;
 
@@ -163,7 +169,7 @@ class Profiler final : public DeviceObserver {
   std::mutex sink_mu_;
   // Declared last: destroyed first, so its delivery thread stops (after
   // flushing) before anything it reads goes away.
-  std::unique_ptr<prof::SubscriptionManager> subscriptions_ = std::make_unique<prof::SubscriptionManager>();
+  std::unique_ptr<prof::SubscriptionManager> subscriptions_;
 };
 
 }  // namespace aclsim::runtime

@@ -20,7 +20,7 @@ class ApiScope {
     if (!runtime::Profiler::ApiTraceOn()) return;
     auto rt = GetRuntime();
     if (!rt.ok()) return;
-    runtime_ = *rt;
+    runtime_ = std::move(rt).value();
     record_.level = "AscendCL";
     record_.name = name;
     record_.tid = runtime::CurrentThreadId();
@@ -38,7 +38,7 @@ class ApiScope {
   prof::ApiRecord* launch() { return runtime_ ? &record_ : nullptr; }
 
  private:
-  runtime::Runtime* runtime_ = nullptr;  // borrowed: aclFinalize is never traced
+  RuntimeRef runtime_;  // held for the call, like ACLSIM_GET_RUNTIME_OR_RETURN's
   prof::ApiRecord record_;
 };
 

@@ -1,9 +1,13 @@
 #include "api/src/global.h"
 
+#include <pthread.h>
+
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -27,9 +31,34 @@ const bool g_log_level_from_env = [] {
 }();
 
 std::mutex g_mu;
-std::unique_ptr<runtime::Runtime> g_runtime;
+std::shared_ptr<runtime::Runtime> g_runtime;
 bool g_initialized = false;
 bool g_finalized = false;
+// In a child forked while a runtime existed, until it calls aclInit.
+bool g_forked_child = false;
+
+// fork(): the parent's g_mu is held across fork, so the child gets it in a
+// known state; the child then abandons the parent's runtime (see global.h).
+void BeforeFork() { g_mu.lock(); }
+void AfterForkInParent() { g_mu.unlock(); }
+void AfterForkInChild() {
+  if (g_runtime) {
+    // Never destroyed: its threads are not in this process and its locks
+    // may be held by them. The memory goes with the process.
+    new std::shared_ptr<runtime::Runtime>(std::move(g_runtime));
+    g_forked_child = true;
+    g_initialized = false;
+    g_finalized = false;
+  }
+  g_mu.unlock();
+}
+const bool g_fork_handlers = [] { return ::pthread_atfork(BeforeFork, AfterForkInParent, AfterForkInChild) == 0; }();
+
+Status ForkedChild() {
+  return Status(Detail::kNotInitialized,
+                "this process is a child forked after aclsim's runtime was created: the parent's devices, models, "
+                "streams and subscriptions are not usable here; call aclInit in the child to start a fresh runtime");
+}
 std::string g_backend_chooser;  // Configuration::backend_chooser of g_runtime
 
 // A backend value that names a shared library rather than a registered name.
@@ -165,15 +194,17 @@ Status BackendSelection(const std::string& chooser) {
 
 }  // namespace
 
-StatusOr<runtime::Runtime*> GetRuntime() {
+StatusOr<RuntimeRef> GetRuntime() {
   std::lock_guard<std::mutex> lock(g_mu);
+  if (g_forked_child) return ForkedChild();
   if (!g_runtime) ACLSIM_RETURN_IF_ERROR(CreateLocked(nullptr));
-  return g_runtime.get();
+  return g_runtime;
 }
 
 Status Initialize(const char* config_path) {
   std::lock_guard<std::mutex> lock(g_mu);
   if (g_initialized) return Status(Detail::kAlreadyInitialized, "aclInit was already called");
+  g_forked_child = false;  // the child's own runtime from here on
   if (g_runtime) {
     if (config_path != nullptr && *config_path != '\0') {
       Log(LogLevel::kWarning, "aclInit: runtime calls before aclInit already configured aclsim; " +
@@ -192,15 +223,34 @@ Status Initialize(const char* config_path) {
 }
 
 Status Finalize() {
-  std::unique_ptr<runtime::Runtime> doomed;
+  std::shared_ptr<runtime::Runtime> doomed;
   {
     std::lock_guard<std::mutex> lock(g_mu);
+    if (g_forked_child) {
+      return Status(Detail::kAlreadyFinalized,
+                    "this process is a child forked after aclsim's runtime was created: the parent's runtime is not "
+                    "finalized here (nothing of it is usable in the child)");
+    }
     if (g_finalized) return Status(Detail::kAlreadyFinalized, "aclFinalize was already called");
     g_finalized = true;
     g_initialized = false;
     doomed = std::move(g_runtime);
   }
-  return OkStatus();  // |doomed| releases every device, stream, event, model and buffer
+  if (!doomed) return OkStatus();
+  // Ending the subscriptions first releases calls waiting for a stalled
+  // reader; other calls still running hold references of their own.
+  doomed->profiler().Shutdown();
+  const auto deadline =
+      std::chrono::steady_clock::now() + doomed->options().subscription_drain_timeout + std::chrono::seconds(1);
+  while (doomed.use_count() > 1 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  if (const long others = doomed.use_count() - 1; others > 0) {
+    Log(LogLevel::kWarning, "aclFinalize: " + std::to_string(others) +
+                                " calls on other threads are still running; the runtime is released when the last "
+                                "of them returns");
+  }
+  return OkStatus();  // the last reference releases every device, stream, event, model and buffer
 }
 
 Status CheckBackendFeature(std::string_view feature) {
@@ -211,6 +261,7 @@ Status CheckBackendFeature(std::string_view feature) {
                                                     std::string(device::kFeatureFreshDeviceClock) + ")");
   }
   std::lock_guard<std::mutex> lock(g_mu);
+  if (g_forked_child) return ForkedChild();
   if (g_runtime) {
     if (feature == kFeatureBackendSelection) return BackendSelection(g_backend_chooser);
     return g_runtime->backend().CheckFeature(feature);

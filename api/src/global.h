@@ -5,9 +5,18 @@
 // As in CANN, runtime calls (aclrt*) work before aclInit: the first one
 // creates the runtime from ACLSIM_CONFIG and defaults. Model calls need
 // aclInit (GE's executor is initialised there).
+//
+// Fork handling: the runtime's threads (subscription writers) and the locks
+// other threads held do not exist in a child of fork(). A child forked while
+// a runtime exists therefore never uses or destroys the parent's runtime:
+// every call that needs the runtime fails with kNotInitialized (100001, or
+// 145001 at aclmdl*) saying so, aclFinalize fails with 100037, and exit is
+// clean; aclInit in the child starts a fresh runtime of its own. A child
+// forked before any runtime exists behaves as a new process.
 #ifndef ACLSIM_API_SRC_GLOBAL_H_
 #define ACLSIM_API_SRC_GLOBAL_H_
 
+#include <memory>
 #include <string_view>
 
 #include "runtime/runtime.h"
@@ -21,9 +30,19 @@ namespace aclsim::api {
 // the ACLSIM_CONFIG file names a backend other than the default.
 inline constexpr std::string_view kFeatureBackendSelection = "backend_selection";
 
-// The runtime, created on first use. Fails when the configuration is bad.
-StatusOr<runtime::Runtime*> GetRuntime();
-// aclInit / aclFinalize semantics (repeat → 100002 / 100037).
+// A reference to the runtime held for the length of one call: aclFinalize
+// on another thread cannot free it under the call.
+using RuntimeRef = std::shared_ptr<runtime::Runtime>;
+
+// The runtime, created on first use. Fails when the configuration is bad,
+// and in a child forked after the runtime existed until the child calls
+// aclInit (kNotInitialized; see Fork handling below).
+StatusOr<RuntimeRef> GetRuntime();
+// aclInit / aclFinalize semantics (repeat → 100002 / 100037). Finalize ends
+// every subscription within the drain timeout (which releases any thread
+// waiting for a stalled reader), then waits up to the drain timeout plus
+// one second for calls still running on other threads and releases the
+// runtime; a call that runs longer releases it when it returns.
 Status Initialize(const char* config_path);
 Status Finalize();
 bool IsInitialized();
@@ -36,12 +55,13 @@ Status CheckBackendFeature(std::string_view feature);
 
 }  // namespace aclsim::api
 
-// Declares |rt| (runtime::Runtime*) or returns the ACL error of a failed
-// runtime creation from the enclosing aclError-returning function.
+// Declares |rt| (runtime::Runtime*, kept alive until the enclosing scope
+// ends) or returns the ACL error of a failed runtime creation from the
+// enclosing aclError-returning function.
 #define ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, function)                               \
   auto rt##_or_ = ::aclsim::api::GetRuntime();                                      \
   if (!rt##_or_.ok()) return ::aclsim::api::Convert((function), rt##_or_.status()); \
-  ::aclsim::runtime::Runtime* rt = *rt##_or_
+  ::aclsim::runtime::Runtime* rt = rt##_or_->get()
 #define ACLSIM_GET_RUNTIME_OR_RETURN(rt) ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, __func__)
 
 #endif  // ACLSIM_API_SRC_GLOBAL_H_

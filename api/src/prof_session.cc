@@ -49,14 +49,15 @@ aclError Features(const char* function, size_t* size, void** data) {
 }
 
 // msproftx helpers: the runtime (created on first use) owns the manager.
-// nullptr (with |function|'s error recorded) when the runtime cannot be made.
-prof::TxManager* Tx(const char* function) {
+// Null (with |function|'s error recorded) when the runtime cannot be made;
+// the caller holds the reference while it uses the manager.
+RuntimeRef TxRuntime(const char* function) {
   auto rt = GetRuntime();
   if (!rt.ok()) {
     Convert(function, rt.status());
     return nullptr;
   }
-  return &(*rt)->profiler().tx();
+  return std::move(rt).value();
 }
 
 // Runs |call| on the manager; its Status becomes |function|'s code.
@@ -187,8 +188,8 @@ aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, 
 // --------------------------------------------------------------- msproftx
 
 void* aclprofCreateStamp(void) {
-  prof::TxManager* tx = Tx(__func__);
-  void* stamp = tx ? tx->CreateStamp() : nullptr;
+  const RuntimeRef rt = TxRuntime(__func__);
+  void* stamp = rt ? rt->profiler().tx().CreateStamp() : nullptr;
   if (stamp == nullptr) {
     SetError(ACL_ERROR_INVALID_PARAM,
              "aclprofCreateStamp: msproftx is not active (needs aclprofStart with ACL_PROF_MSPROFTX) or all 100 "
@@ -202,7 +203,7 @@ void aclprofDestroyStamp(void* stamp) {
     SetError(ACL_ERROR_INVALID_PARAM, "aclprofDestroyStamp: stamp is NULL");
     return;
   }
-  if (prof::TxManager* tx = Tx(__func__)) tx->DestroyStamp(stamp);
+  if (const RuntimeRef rt = TxRuntime(__func__)) rt->profiler().tx().DestroyStamp(stamp);
 }
 
 aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen) {

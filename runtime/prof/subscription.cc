@@ -2,34 +2,36 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 
 #include "runtime/log.h"
 
 namespace aclsim::prof {
+namespace {
 
-SubscriptionManager::SubscriptionManager(size_t queue_capacity)
-    : capacity_(std::max<size_t>(queue_capacity, kMaxRecordsPerWrite)), ring_(capacity_) {}
+// How often a writer waiting for a descriptor to become writable checks
+// whether its subscription was abandoned.
+constexpr int kPollSliceMs = 20;
+// Records a writer takes from its queue at once.
+constexpr size_t kWriterBatch = 4096;
 
-SubscriptionManager::~SubscriptionManager() {
-  {
-    std::unique_lock<std::mutex> lock(mu_);
-    stopping_ = true;
-    not_empty_.notify_all();
-  }
-  if (delivery_.joinable()) delivery_.join();
-  std::vector<int> fds;
-  for (auto& [id, sub] : active_) {
-    if (sub->stats.fd >= 0 && std::find(fds.begin(), fds.end(), sub->stats.fd) == fds.end())
-      fds.push_back(sub->stats.fd);
-  }
-  for (int fd : fds) ::close(fd);  // each descriptor once, even if shared
+bool IsSocket(int fd) {
+  struct stat st {};
+  return fd >= 0 && ::fstat(fd, &st) == 0 && S_ISSOCK(st.st_mode);
 }
+
+}  // namespace
+
+SubscriptionManager::SubscriptionManager(size_t queue_capacity, std::chrono::milliseconds drain_timeout)
+    : capacity_(std::max<size_t>(queue_capacity, kMaxRecordsPerWrite)), drain_timeout_(drain_timeout) {}
+
+SubscriptionManager::~SubscriptionManager() { Shutdown(); }
 
 Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConfig& config, bool* out_first_on_device) {
   if (config.fd == nullptr) return Status(StatusCode::kInvalidArgument, "subscribe config holds a NULL fd pointer");
@@ -38,6 +40,7 @@ Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConf
                   "subscribe config collects nothing: timeInfoSwitch is 0 and aicoreMetrics is ACL_AICORE_NONE");
   }
   std::lock_guard<std::mutex> lock(mu_);
+  if (shut_down_) return Status(StatusCode::kFailedPrecondition, "profiling is shutting down (aclFinalize)");
   const uint32_t model_id = model.model_id;
   if (active_.count(model_id) != 0) {
     return Status(Detail::kAlreadySubscribed, "model " + std::to_string(model_id) + " is already subscribed");
@@ -50,62 +53,124 @@ Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConf
                       " already has subscriptions with another timeInfoSwitch/aicoreMetrics; all models on one "
                       "device must use the same subscribe config");
   }
+  const int fd = *config.fd;
+  std::shared_ptr<Channel>& channel = channels_[fd];
+  if (!channel) {
+    channel = std::make_shared<Channel>();
+    channel->fd = fd;
+    channel->socket = IsSocket(fd);
+    try {
+      channel->writer = std::thread(&SubscriptionManager::WriterLoop, this, channel.get());
+    } catch (...) {
+      channels_.erase(fd);
+      throw;
+    }
+  }
   *out_first_on_device = task == device_tasks_.end() || task->second.refs == 0;
   DeviceTask& t = device_tasks_[model.device_id];
   t.time_info = config.time_info;
   t.metrics = config.aicore_metrics;
   ++t.refs;
 
-  auto sub = std::make_unique<Subscription>();
+  auto sub = std::make_shared<Subscription>();
   sub->fd_ptr = config.fd;
   sub->generation = next_generation_++;
+  sub->channel = channel;
+  ++channel->users;
   sub->stats.model_id = model_id;
   sub->stats.device_id = model.device_id;
-  sub->stats.fd = *config.fd;
+  sub->stats.fd = fd;
   sub->stats.active = true;
   sub->model = std::move(model);
   retired_.erase(model_id);
   active_.emplace(model_id, std::move(sub));
-  if (!delivery_.joinable()) delivery_ = std::thread(&SubscriptionManager::DeliveryLoop, this);
   return OkStatus();
 }
 
-std::unique_ptr<SubscriptionManager::Subscription> SubscriptionManager::EndLocked(std::unique_lock<std::mutex>& lock,
-                                                                                  uint32_t model_id,
+std::shared_ptr<SubscriptionManager::Subscription> SubscriptionManager::EndLocked(std::unique_lock<std::mutex>& lock,
+                                                                                  uint32_t model_id, Deadline deadline,
+                                                                                  bool close_fd, bool* out_closed,
                                                                                   bool* out_device_idle,
                                                                                   uint32_t* out_device) {
   auto it = active_.find(model_id);
   if (it == active_.end()) return nullptr;
-  std::unique_ptr<Subscription> sub = std::move(it->second);
-  active_.erase(it);  // no new records are routed to it from here on
-  Subscription* raw = sub.get();
-  progress_.wait(lock, [&] { return raw->stats.delivered + raw->stats.dropped == raw->stats.produced; });
-  raw->stats.active = false;
-  DeviceTask& task = device_tasks_[raw->stats.device_id];
+  std::shared_ptr<Subscription> sub = std::move(it->second);
+  active_.erase(it);                    // no new records are routed to it from here on
+  sub->channel->not_full.notify_all();  // producers waiting for its queue skip it now
+  if (!progress_.wait_until(lock, deadline, [&] { return sub->Outstanding() == 0; })) AbandonLocked(lock, sub.get());
+  sub->stats.active = false;
+  DeviceTask& task = device_tasks_[sub->stats.device_id];
   --task.refs;
   *out_device_idle = task.refs == 0;
-  *out_device = raw->stats.device_id;
+  *out_device = sub->stats.device_id;
+  *out_closed = false;
+  std::shared_ptr<Channel> channel = sub->channel;
+  if (--channel->users == 0) {
+    auto found = channels_.find(channel->fd);
+    if (found != channels_.end() && found->second == channel) channels_.erase(found);
+    *out_closed = RetireChannelLocked(lock, channel, close_fd);
+  }
   return sub;
+}
+
+void SubscriptionManager::AbandonLocked(std::unique_lock<std::mutex>& lock, Subscription* sub) {
+  sub->abandoned = true;
+  sub->stats.broken = true;
+  ++sub->channel->abandons;
+  const uint64_t undelivered = sub->Outstanding();
+  // Its queued records leave the queue now; those its writer holds are
+  // dropped by the writer within one poll slice.
+  Channel& ch = *sub->channel;
+  size_t kept = 0;
+  for (size_t i = 0; i < ch.size; ++i) {
+    const Entry& e = ch.ring[(ch.head + i) % ch.ring.size()];
+    if (e.sub == sub) {
+      ++sub->stats.dropped;
+    } else {
+      ch.ring[(ch.head + kept) % ch.ring.size()] = e;
+      ++kept;
+    }
+  }
+  ch.size = kept;
+  ch.not_full.notify_all();
+  progress_.wait(lock, [&] { return sub->Outstanding() == 0; });
+  Log(LogLevel::kWarning, "subscription of model " + std::to_string(sub->stats.model_id) + ": the reader of fd " +
+                              std::to_string(sub->stats.fd) + " took no records for the drain timeout (" +
+                              std::to_string(drain_timeout_.count()) + " ms); " + std::to_string(undelivered) +
+                              " undelivered records were counted as dropped and the subscription marked broken");
+}
+
+bool SubscriptionManager::RetireChannelLocked(std::unique_lock<std::mutex>& lock,
+                                              const std::shared_ptr<Channel>& channel, bool close_fd) {
+  channel->closing = true;
+  channel->not_empty.notify_all();
+  lock.unlock();
+  if (channel->writer.joinable()) channel->writer.join();
+  lock.lock();
+  // A subscription made meanwhile with the same descriptor value keeps it.
+  if (!close_fd || channel->fd < 0 || channels_.count(channel->fd) != 0) return false;
+  ::close(channel->fd);
+  return true;
 }
 
 Status SubscriptionManager::Unsubscribe(uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
   std::unique_lock<std::mutex> lock(mu_);
-  std::unique_ptr<Subscription> sub = EndLocked(lock, model_id, out_device_idle, out_device);
+  const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
+  bool closed = false;
+  std::shared_ptr<Subscription> sub =
+      EndLocked(lock, model_id, deadline, /*close_fd=*/true, &closed, out_device_idle, out_device);
   if (!sub) return Status(Detail::kModelNotLoaded, "model " + std::to_string(model_id) + " is not subscribed");
-  const int fd = sub->stats.fd;
-  bool shared = false;
-  for (const auto& [id, other] : active_) shared = shared || other->stats.fd == fd;
-  if (!shared) {
-    if (fd >= 0) ::close(fd);
-    *sub->fd_ptr = -1;
-  }
+  if (closed) *sub->fd_ptr = -1;
   retired_[model_id] = std::move(sub);
   return OkStatus();
 }
 
 bool SubscriptionManager::EndForUnload(uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
   std::unique_lock<std::mutex> lock(mu_);
-  std::unique_ptr<Subscription> sub = EndLocked(lock, model_id, out_device_idle, out_device);
+  const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
+  bool closed = false;
+  std::shared_ptr<Subscription> sub =
+      EndLocked(lock, model_id, deadline, /*close_fd=*/false, &closed, out_device_idle, out_device);
   if (!sub) return false;
   retired_[model_id] = std::move(sub);
   return true;
@@ -118,20 +183,40 @@ void SubscriptionManager::SetFaults(uint64_t write_delay_us, uint64_t corrupt_re
 }
 
 size_t SubscriptionManager::CloseDevice(uint32_t device_id) {
+  std::unique_lock<std::mutex> lock(mu_);
+  const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
   std::vector<uint32_t> models;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    for (const auto& [id, sub] : active_) {
-      if (sub->stats.device_id == device_id) models.push_back(id);
-    }
+  for (const auto& [id, sub] : active_) {
+    if (sub->stats.device_id == device_id) models.push_back(id);
   }
-  size_t closed = 0;
+  size_t closed_count = 0;
   for (uint32_t id : models) {
+    bool closed = false;
     bool idle = false;
     uint32_t device = 0;
-    if (Unsubscribe(id, &idle, &device).ok()) ++closed;
+    std::shared_ptr<Subscription> sub = EndLocked(lock, id, deadline, /*close_fd=*/true, &closed, &idle, &device);
+    if (!sub) continue;  // ended meanwhile by another caller
+    if (closed) *sub->fd_ptr = -1;
+    retired_[id] = std::move(sub);
+    ++closed_count;
   }
-  return closed;
+  return closed_count;
+}
+
+void SubscriptionManager::Shutdown() {
+  std::unique_lock<std::mutex> lock(mu_);
+  if (shut_down_) return;
+  shut_down_ = true;
+  const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
+  std::vector<uint32_t> models;
+  for (const auto& [id, sub] : active_) models.push_back(id);
+  for (uint32_t id : models) {
+    bool closed = false;
+    bool idle = false;
+    uint32_t device = 0;
+    std::shared_ptr<Subscription> sub = EndLocked(lock, id, deadline, /*close_fd=*/true, &closed, &idle, &device);
+    if (sub) retired_[id] = std::move(sub);  // the caller's int is not written: it may be gone
+  }
 }
 
 bool SubscriptionManager::IsSubscribed(uint32_t model_id) const {
@@ -211,45 +296,110 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
     if (corrupt != 0 && built_before + i + 1 == corrupt) batch[i].record.signature ^= 0xFFFFFFFFu;  // injected fault
   }
   lock.lock();
-  size_t pushed = 0;
-  while (pushed < batch.size()) {
-    not_full_.wait(lock, [&] { return size_ < capacity_ || stopping_; });
-    if (stopping_) break;
-    while (pushed < batch.size() && size_ < capacity_) {
-      // The subscription may have been unsubscribed (even replaced by a new
-      // one of the same model) while the lock was released; its flush has
-      // then completed without these records, so they are not queued. The
-      // generation, not the address, identifies it: memory may be reused.
-      const size_t k = pushed++;
-      Entry& e = batch[k];
-      auto live = active_.find(owners[k].model_id);
-      if (live == active_.end() || live->second->generation != owners[k].generation) continue;
-      e.sub = live->second.get();
-      ++e.sub->stats.produced;
-      ring_[(head_ + size_) % capacity_] = e;
-      ++size_;
-    }
-    not_empty_.notify_one();
-  }
+  QueueLocked(lock, batch, owners);
 }
 
-bool SubscriptionManager::WriteRecords(int fd, const ProfOpDesc* records, size_t count, size_t* out_written) {
+void SubscriptionManager::QueueLocked(std::unique_lock<std::mutex>& lock, std::vector<Entry>& batch,
+                                      const std::vector<Pending>& owners) {
+  Channel* notify = nullptr;  // the channel last appended to, not yet told
+  for (size_t k = 0; k < batch.size(); ++k) {
+    // The subscription may have been unsubscribed (even replaced by a new
+    // one of the same model) while the lock was released; its flush has
+    // then completed without these records, so they are not queued. The
+    // generation, not the address, identifies it: memory may be reused.
+    auto live = active_.find(owners[k].model_id);
+    if (live == active_.end() || live->second->generation != owners[k].generation) continue;
+    Subscription* s = live->second.get();
+    if (s->stats.broken) {  // nothing more reaches its descriptor
+      ++s->stats.produced;
+      ++s->stats.dropped;
+      continue;
+    }
+    if (s->channel->size >= capacity_) {
+      // Backpressure: only this producer waits, and only for this queue.
+      std::shared_ptr<Channel> held = s->channel;  // the wait may outlive the subscription
+      if (notify != nullptr) notify->not_empty.notify_one();
+      notify = nullptr;
+      bool gone = false;
+      held->not_full.wait(lock, [&] {
+        auto again = active_.find(owners[k].model_id);
+        gone = again == active_.end() || again->second->generation != owners[k].generation;
+        return gone || held->size < capacity_ || again->second->stats.broken;
+      });
+      if (gone) continue;
+      s = active_.find(owners[k].model_id)->second.get();
+      if (s->stats.broken) {
+        ++s->stats.produced;
+        ++s->stats.dropped;
+        continue;
+      }
+    }
+    Entry& e = batch[k];
+    e.sub = s;
+    ++s->stats.produced;
+    if (notify != nullptr && notify != s->channel.get()) notify->not_empty.notify_one();
+    notify = s->channel.get();
+    PushLocked(notify, e);
+  }
+  if (notify != nullptr) notify->not_empty.notify_one();
+}
+
+void SubscriptionManager::PushLocked(Channel* channel, const Entry& entry) {
+  Channel& ch = *channel;
+  if (ch.size == ch.ring.size()) {  // grows up to capacity_ (callers wait below it)
+    std::vector<Entry> grown(std::min(capacity_, std::max<size_t>(256, ch.ring.size() * 2)));
+    for (size_t i = 0; i < ch.size; ++i) grown[i] = ch.ring[(ch.head + i) % ch.ring.size()];
+    ch.ring.swap(grown);
+    ch.head = 0;
+  }
+  ch.ring[(ch.head + ch.size) % ch.ring.size()] = entry;
+  ++ch.size;
+}
+
+SubscriptionManager::WriteResult SubscriptionManager::WriteRecords(Channel* channel, const Subscription* sub,
+                                                                   const ProfOpDesc* records, size_t count,
+                                                                   size_t* out_written) {
+  const int fd = channel->fd;
   const auto* p = reinterpret_cast<const char*>(records);
+  const uint64_t abandons = channel->abandons.load();
   size_t left = count * kOpDescSize;
   size_t done = 0;
+  auto finish = [&](WriteResult result) {
+    *out_written = done / kOpDescSize;
+    return result;
+  };
+  if (fd < 0) {
+    Log(LogLevel::kWarning, "subscription: fd " + std::to_string(fd) + " is not a descriptor");
+    return finish(WriteResult::kFailed);
+  }
   while (left > 0) {
-    ssize_t n = ::write(fd, p + done, left);
+    // Wait until the descriptor takes data, so the write below does not
+    // block and an abandoned subscription is noticed within one slice.
+    pollfd pfd{fd, POLLOUT, 0};
+    const int pr = ::poll(&pfd, 1, kPollSliceMs);
+    if (pr < 0 && errno != EINTR) {
+      Log(LogLevel::kWarning, "subscription: poll on fd " + std::to_string(fd) + " failed: " + std::strerror(errno));
+      return finish(WriteResult::kFailed);
+    }
+    if (pr <= 0) {
+      if (sub->abandoned.load()) return finish(WriteResult::kAbandoned);
+      // Another subscription of this descriptor was abandoned: let the
+      // writer drop its records (only between whole records).
+      if (done == 0 && channel->abandons.load() != abandons) return finish(WriteResult::kInterrupted);
+      continue;
+    }
+    if ((pfd.revents & POLLNVAL) != 0) {
+      Log(LogLevel::kWarning, "subscription: fd " + std::to_string(fd) + " is not open");
+      return finish(WriteResult::kFailed);
+    }
+    const ssize_t n =
+        channel->socket ? ::send(fd, p + done, left, MSG_DONTWAIT | MSG_NOSIGNAL) : ::write(fd, p + done, left);
     if (n > 0) {
       done += static_cast<size_t>(n);
       left -= static_cast<size_t>(n);
       continue;
     }
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      pollfd pfd{fd, POLLOUT, 0};
-      (void)::poll(&pfd, 1, 100);
-      continue;
-    }
+    if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
     if (n < 0 && errno == EPIPE) {
       // Consume the SIGPIPE this thread has pending (it is blocked here).
       sigset_t pipe_set;
@@ -260,75 +410,88 @@ bool SubscriptionManager::WriteRecords(int fd, const ProfOpDesc* records, size_t
     }
     Log(LogLevel::kWarning, "subscription: write to fd " + std::to_string(fd) + " failed: " +
                                 (n < 0 ? std::string(std::strerror(errno)) : std::string("wrote nothing")));
-    *out_written = done / kOpDescSize;
-    return false;
+    return finish(WriteResult::kFailed);
   }
-  *out_written = count;
-  return true;
+  return finish(WriteResult::kWritten);
 }
 
-void SubscriptionManager::DeliveryLoop() {
+void SubscriptionManager::WriterLoop(Channel* channel) {
   sigset_t pipe_set;
   sigemptyset(&pipe_set);
   sigaddset(&pipe_set, SIGPIPE);
   pthread_sigmask(SIG_BLOCK, &pipe_set, nullptr);
 
+  Channel& ch = *channel;
   std::vector<Entry> local;
-  local.reserve(4096);
+  local.reserve(kWriterBatch);
   ProfOpDesc staging[kMaxRecordsPerWrite];
   std::unique_lock<std::mutex> lock(mu_);
   const uint64_t write_delay_us = write_delay_us_;
+  // Requires |lock|: counts records of |sub| and wakes whoever waits.
+  auto account = [&](Subscription* sub, uint64_t delivered, uint64_t dropped, bool failed) {
+    sub->stats.delivered += delivered;
+    sub->stats.dropped += dropped;
+    if (failed) sub->stats.broken = true;
+    ch.not_full.notify_all();  // producers of a broken subscription stop waiting
+    progress_.notify_all();
+  };
   while (true) {
-    not_empty_.wait(lock, [&] { return size_ > 0 || stopping_; });
-    if (size_ == 0 && stopping_) break;
+    ch.not_empty.wait(lock, [&] { return ch.size > 0 || ch.closing; });
+    if (ch.size == 0) break;  // closing, and nothing left
     local.clear();
-    while (size_ > 0 && local.size() < 4096) {
-      local.push_back(ring_[head_]);
-      head_ = (head_ + 1) % capacity_;
-      --size_;
+    while (ch.size > 0 && local.size() < kWriterBatch) {
+      local.push_back(ch.ring[ch.head]);
+      ch.head = (ch.head + 1) % ch.ring.size();
+      --ch.size;
     }
-    not_full_.notify_all();
+    ch.not_full.notify_all();
     lock.unlock();
 
-    // Consecutive entries of one subscription go out together, at most 51 per write.
-    struct Outcome {
-      Subscription* sub;
-      uint64_t delivered;
-      uint64_t dropped;
-    };
-    std::vector<Outcome> outcomes;
-    size_t i = 0;
-    while (i < local.size()) {
-      Subscription* sub = local[i].sub;
-      size_t j = i;
-      while (j < local.size() && local[j].sub == sub) ++j;
-      // |broken| and |fd| are only written by this thread after Subscribe.
-      bool broken = sub->stats.broken;
-      uint64_t delivered = 0;
-      size_t k = i;
-      while (k < j && !broken) {
-        size_t n = std::min(kMaxRecordsPerWrite, j - k);
-        for (size_t m = 0; m < n; ++m) staging[m] = local[k + m].record;
-        if (write_delay_us > 0) std::this_thread::sleep_for(std::chrono::microseconds(write_delay_us));
-        size_t written = 0;
-        if (!WriteRecords(sub->stats.fd, staging, n, &written)) broken = true;
-        delivered += written;
-        k += n;
-      }
-      outcomes.push_back(Outcome{sub, delivered, (j - i) - delivered});
-      if (broken && !sub->stats.broken) {
+    // Consecutive entries of one subscription go out together, at most 51
+    // per write, and are counted after each write. Each subscription in
+    // |local| has these records outstanding, so it stays alive until they
+    // are counted.
+    size_t pos = 0;
+    while (pos < local.size()) {
+      Subscription* sub = local[pos].sub;
+      size_t end = pos;
+      while (end < local.size() && local[end].sub == sub && end - pos < kMaxRecordsPerWrite) ++end;
+      const size_t n = end - pos;
+      if (sub->write_failed || sub->abandoned.load()) {
         lock.lock();
-        sub->stats.broken = true;
+        account(sub, 0, n, false);
         lock.unlock();
+        pos = end;
+        continue;
       }
-      i = j;
+      for (size_t m = 0; m < n; ++m) staging[m] = local[pos + m].record;
+      if (write_delay_us > 0) std::this_thread::sleep_for(std::chrono::microseconds(write_delay_us));
+      size_t written = 0;
+      const WriteResult result = WriteRecords(&ch, sub, staging, n, &written);
+      if (result == WriteResult::kInterrupted) {
+        // Drop the queued records of subscriptions abandoned meanwhile,
+        // keep the rest in order, and go on.
+        size_t kept = pos;
+        lock.lock();
+        for (size_t i = pos; i < local.size(); ++i) {
+          if (local[i].sub->abandoned.load()) {
+            account(local[i].sub, 0, 1, false);
+          } else {
+            local[kept++] = local[i];
+          }
+        }
+        lock.unlock();
+        local.resize(kept);
+        continue;
+      }
+      const bool failed = result == WriteResult::kFailed;
+      if (failed) sub->write_failed = true;
+      lock.lock();
+      account(sub, written, n - written, failed);
+      lock.unlock();
+      pos = end;
     }
     lock.lock();
-    for (const Outcome& o : outcomes) {
-      o.sub->stats.delivered += o.delivered;
-      o.sub->stats.dropped += o.dropped;
-    }
-    progress_.notify_all();
   }
 }
 

@@ -23,6 +23,7 @@ TEST(Config, GivenDefaultsThenDocumentedValues) {
   EXPECT_EQ(o.backend, "sim");
   EXPECT_EQ(o.backend_options, json::object());
   EXPECT_EQ(o.log_level, LogLevel::kError);
+  EXPECT_EQ(o.subscription_drain_timeout, std::chrono::milliseconds(5000));
 }
 
 TEST(Config, GivenEmptyOrWhitespaceTextThenNothingChanges) {
@@ -99,6 +100,12 @@ TEST(Config, GivenBadValueForARuntimeKeyThenFileAttrInvalidNamingIt) {
       {R"("backend": 1)", "backend"},
       {R"("log_level": "verbose")", "log_level"},
       {R"("log_level": 0)", "log_level"},
+      {R"("subscription_drain_timeout_ms": 0)", "subscription_drain_timeout_ms"},
+      {R"("subscription_drain_timeout_ms": -5)", "subscription_drain_timeout_ms"},
+      {R"("subscription_drain_timeout_ms": 86400001)", "subscription_drain_timeout_ms"},
+      {R"("subscription_drain_timeout_ms": 18446744073709551615)", "subscription_drain_timeout_ms"},
+      {R"("subscription_drain_timeout_ms": 1.5)", "subscription_drain_timeout_ms"},
+      {R"("subscription_drain_timeout_ms": "100")", "subscription_drain_timeout_ms"},
   };
   for (const auto& [body, key] : bad) {
     RuntimeOptions o;
@@ -106,6 +113,15 @@ TEST(Config, GivenBadValueForARuntimeKeyThenFileAttrInvalidNamingIt) {
     EXPECT_EQ(s.detail(), Detail::kFileAttrInvalid) << body;
     EXPECT_NE(s.message().find(key), std::string::npos) << s.message();
   }
+}
+
+TEST(Config, GivenDrainTimeoutAtEitherEndOfItsRangeThenApplied) {
+  RuntimeOptions o;
+  ASSERT_TRUE(Apply(R"("subscription_drain_timeout_ms": 1)", &o).ok());
+  EXPECT_EQ(o.subscription_drain_timeout, std::chrono::milliseconds(1));
+  ASSERT_TRUE(Apply(R"("subscription_drain_timeout_ms": 86400000)", &o).ok());
+  EXPECT_EQ(o.subscription_drain_timeout, std::chrono::milliseconds(86400000));
+  EXPECT_EQ(o.backend_options, json::object()) << "a runtime key, not the backend's";
 }
 
 TEST(Config, GivenErrorAfterValidKeysThenOptionsUnchanged) {
