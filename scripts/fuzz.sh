@@ -31,7 +31,7 @@ for target in accessor model_loader config onnx_loader remote_frames; do
   status=0
   "$build/fuzz/${target}_fuzz" -max_total_time="$seconds" -seed=1 -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="$build/${target}-" "$work" >"$log" 2>&1 || status=$?
-  grep -E "Done|stat::number_of_executed_units|ERROR|SUMMARY|Test unit written" "$log" || true
+  grep -E "Done|stat::number_of_executed_units|frames handled|ERROR|SUMMARY|Test unit written" "$log" || true
   if [ "$status" -ne 0 ]; then
     echo "fuzz: $target found a problem (exit $status); the input is in $build/${target}-*" >&2
     grep -E "^ +#[0-9]+ " "$log" | head -20 >&2 || true

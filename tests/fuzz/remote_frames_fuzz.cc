@@ -10,6 +10,7 @@
 // connection ended and nothing left behind.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 
@@ -33,6 +34,15 @@ const ServerOptions& Options() {
   return *options;
 }
 
+// Frames handled over the run, printed at exit (scripts/fuzz.sh reports it).
+uint64_t g_frames = 0;
+uint64_t g_connections = 0;
+
+void PrintTotals() {
+  std::printf("remote_frames_fuzz: %llu frames handled in %llu connections\n",
+              static_cast<unsigned long long>(g_frames), static_cast<unsigned long long>(g_connections));
+}
+
 void CheckResponse(const FrameHeader& request, const aclsim::Status& status, const ResponseFrame& response) {
   if (!response.fits) std::abort();  // no request of a client makes a response over the frame limit
   auto h = DecodeHeader(response.header.data());
@@ -50,12 +60,15 @@ void CheckResponse(const FrameHeader& request, const aclsim::Status& status, con
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const bool registered = std::atexit(PrintTotals) == 0;
+  (void)registered;
   auto hosted = HostedDevices::Create(Options().devices);
   if (!hosted.ok()) std::abort();
   Counters counters;
   {
     FrameHandler frames((*hosted)->devices(), Options(), counters, 1);
-    ServeBytes(frames, data, size, CheckResponse);
+    g_frames += ServeBytes(frames, data, size, CheckResponse);
+    ++g_connections;
   }
   const uint64_t ended = counters.sessions_closed.load();
   if (counters.live_sessions.load() != 0 || counters.handshaking.load() != 0 || ended > 1 ||
