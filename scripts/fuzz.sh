@@ -18,11 +18,11 @@ build=build/fuzz
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DACLSIM_BUILD_TESTS=OFF \
   -DACLSIM_BUILD_BENCHMARKS=OFF -DACLSIM_BUILD_EXAMPLES=OFF -DACLSIM_BUILD_FUZZERS=ON \
   -DACLSIM_SANITIZER=address >/dev/null
-cmake --build "$build" -j2 --target accessor_fuzz model_loader_fuzz config_fuzz onnx_loader_fuzz
+cmake --build "$build" -j2 --target accessor_fuzz model_loader_fuzz config_fuzz onnx_loader_fuzz remote_frames_fuzz
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export ASCEND_GLOBAL_LOG_LEVEL=4  # the targets provoke error paths on purpose
-for target in accessor model_loader config onnx_loader; do
+for target in accessor model_loader config onnx_loader remote_frames; do
   work="$build/corpus/$target"
   mkdir -p "$work"
   cp -n tests/fuzz/corpus/"$target"/* "$work"/ 2>/dev/null || true
@@ -31,7 +31,7 @@ for target in accessor model_loader config onnx_loader; do
   status=0
   "$build/fuzz/${target}_fuzz" -max_total_time="$seconds" -seed=1 -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="$build/${target}-" "$work" >"$log" 2>&1 || status=$?
-  grep -E "Done|stat::number_of_executed_units|ERROR|SUMMARY|Test unit written" "$log" || true
+  grep -E "Done|stat::number_of_executed_units|frames handled|ERROR|SUMMARY|Test unit written" "$log" || true
   if [ "$status" -ne 0 ]; then
     echo "fuzz: $target found a problem (exit $status); the input is in $build/${target}-*" >&2
     grep -E "^ +#[0-9]+ " "$log" | head -20 >&2 || true

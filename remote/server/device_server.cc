@@ -14,27 +14,13 @@
 #include <system_error>
 #include <vector>
 
+#include "remote/server/frame_handler.h"
 #include "remote/server/session.h"
-#include "sim/sim_backend.h"
 
 namespace aclsim::remote {
 
 namespace asio = boost::asio;
 using boost::system::error_code;
-
-Status ServerOptions::Validate() const {
-  ACLSIM_RETURN_IF_ERROR(ParseEndpoint(listen).status());
-  ACLSIM_RETURN_IF_ERROR(devices.Validate());
-  if (max_sessions < 1) return Status(StatusCode::kInvalidArgument, "max_sessions must be >= 1");
-  if (max_handshakes < 1) return Status(StatusCode::kInvalidArgument, "max_handshakes must be >= 1");
-  if (handshake_timeout.count() < 1) return Status(StatusCode::kInvalidArgument, "handshake_timeout must be >= 1 ms");
-  if (max_buffered_bytes < kMaxHelloPayloadBytes) {
-    return Status(StatusCode::kInvalidArgument,
-                  "max_buffered_bytes must be >= " + std::to_string(kMaxHelloPayloadBytes) + " (one Hello)");
-  }
-  if (socket_mode > 0777) return Status(StatusCode::kInvalidArgument, "socket_mode must be a file mode in [0, 0777]");
-  return OkStatus();
-}
 
 class DeviceServer::Impl {
  public:
@@ -66,9 +52,7 @@ class DeviceServer::Impl {
   std::optional<asio::ip::tcp::acceptor> tcp_acceptor_;
   std::string endpoint_;
   std::string unix_path_;  // socket file to remove at exit
-  CollectingSink sink_;    // set on every device; outlives them
-  std::unique_ptr<device::Backend> backend_;
-  std::vector<std::unique_ptr<device::Device>> devices_;
+  std::unique_ptr<HostedDevices> hosted_;
   Counters counters_;
   std::list<std::unique_ptr<Session>> sessions_;  // accessed on the io_ thread only
   uint64_t next_session_ = 1;
@@ -78,12 +62,7 @@ class DeviceServer::Impl {
 Status DeviceServer::Impl::Init() {
   ACLSIM_RETURN_IF_ERROR(options_.Validate());
   ACLSIM_ASSIGN_OR_RETURN(Endpoint ep, ParseEndpoint(options_.listen));
-  ACLSIM_ASSIGN_OR_RETURN(backend_, sim::CreateSimBackend(options_.devices));
-  for (uint32_t i = 0; i < backend_->DeviceCount(); ++i) {
-    ACLSIM_ASSIGN_OR_RETURN(std::unique_ptr<device::Device> dev, backend_->OpenDevice(i));
-    dev->SetCompletionSink(&sink_);
-    devices_.push_back(std::move(dev));
-  }
+  ACLSIM_ASSIGN_OR_RETURN(hosted_, HostedDevices::Create(options_.devices));
   error_code ec;
   if (ep.kind == Endpoint::Kind::kUnix) {
     struct stat st {};
@@ -199,15 +178,15 @@ void DeviceServer::Impl::StartSession(int family, int protocol, int fd) {
                  options_.max_handshakes);
     oldest->Close();
   }
-  counters_.handshaking++;
-  sessions_.push_back(std::make_unique<Session>(family, protocol, fd, devices_, options_, counters_, next_session_++));
+  // Counted as handshaking from here (its FrameHandler) until its Hello.
+  sessions_.push_back(
+      std::make_unique<Session>(family, protocol, fd, hosted_->devices(), options_, counters_, next_session_++));
   try {
     sessions_.back()->Start();
   } catch (const std::system_error& e) {  // no thread for it: drop this client, keep serving
     counters_.refused_handshakes++;
     std::fprintf(stderr, "aclsim-device-server: cannot start a session thread: %s; refusing a connection\n", e.what());
     sessions_.pop_back();
-    counters_.handshaking--;
   }
 }
 

@@ -1,10 +1,11 @@
 // Request dispatch of the device server: one handler per message type of the
 // remote protocol (docs/remote_protocol.md), and the per-connection state the
 // handlers read and change (handshake done, opened devices and the handles
-// this connection created on each). Framing, threads and cleanup of a closed
-// connection's handles are the session's (remote/server/session.h); the
-// handlers here only decode a request, call the shared device and encode the
-// response body.
+// this connection created on each). Frame checks, response framing and the
+// cleanup of a closed connection's handles are the frame handler's
+// (remote/server/frame_handler.h), sockets and threads the session's
+// (remote/server/session.h); the handlers here only decode a request, call
+// the shared device and encode the response body.
 #ifndef ACLSIM_REMOTE_SERVER_DISPATCH_H_
 #define ACLSIM_REMOTE_SERVER_DISPATCH_H_
 
@@ -18,7 +19,7 @@
 #include <vector>
 
 #include "remote/protocol.h"
-#include "remote/server/device_server.h"
+#include "remote/server/server_options.h"
 #include "runtime/device/backend.h"
 
 namespace aclsim::remote {

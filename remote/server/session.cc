@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
-#include <exception>
 
 namespace aclsim::remote {
 
@@ -30,7 +29,7 @@ milliseconds Remaining(SteadyClock::time_point deadline) {
 Session::Session(int family, int protocol, int fd, std::vector<std::unique_ptr<device::Device>>& devices,
                  const ServerOptions& options, Counters& counters, uint64_t number)
     : socket_(io_),
-      state_(devices, options, counters, number),
+      frames_(devices, options, counters, number),
       handshake_deadline_(SteadyClock::now() + options.handshake_timeout),
       interrupt_([this] { return PeerGone(); }) {
   error_code ec;
@@ -91,18 +90,18 @@ std::string Session::PeerGone() {
 }
 
 bool Session::Charge(size_t bytes) {
-  const uint64_t max = state_.options.max_buffered_bytes;
-  uint64_t held = state_.counters.buffered_bytes.load();
+  const uint64_t max = frames_.options().max_buffered_bytes;
+  uint64_t held = frames_.counters().buffered_bytes.load();
   do {
     if (held + bytes > max) {
-      state_.counters.buffer_closes++;
+      frames_.counters().buffer_closes++;
       std::fprintf(stderr,
                    "aclsim-device-server: session %llu: request buffers of all sessions would exceed %llu bytes "
                    "(--max-buffered-bytes); closing the connection\n",
-                   static_cast<unsigned long long>(state_.number), static_cast<unsigned long long>(max));
+                   static_cast<unsigned long long>(frames_.number()), static_cast<unsigned long long>(max));
       return false;
     }
-  } while (!state_.counters.buffered_bytes.compare_exchange_weak(held, held + bytes));
+  } while (!frames_.counters().buffered_bytes.compare_exchange_weak(held, held + bytes));
   charged_ += bytes;
   return true;
 }
@@ -110,7 +109,7 @@ bool Session::Charge(size_t bytes) {
 void Session::Release(bool always) {
   if (!always && payload_.capacity() <= kKeptBytes) return;
   std::vector<uint8_t>().swap(payload_);
-  state_.counters.buffered_bytes -= charged_;
+  frames_.counters().buffered_bytes -= charged_;
   charged_ = 0;
 }
 
@@ -139,12 +138,12 @@ error_code Session::ReadPayload(uint32_t len, SteadyClock::time_point deadline) 
 }
 
 bool Session::ReadFrame(FrameHeader* out_header) {
-  const bool handshaking = !state_.hello_done;
+  const bool handshaking = !frames_.hello_done();
   auto timed_out = [&] {
-    state_.counters.handshake_timeouts++;
+    frames_.counters().handshake_timeouts++;
     std::fprintf(stderr, "aclsim-device-server: session %llu: no Hello within %lld ms; closing the connection\n",
-                 static_cast<unsigned long long>(state_.number),
-                 static_cast<long long>(state_.options.handshake_timeout.count()));
+                 static_cast<unsigned long long>(frames_.number()),
+                 static_cast<long long>(frames_.options().handshake_timeout.count()));
   };
   // Waiting for a request is unbounded once the Hello is answered (a client
   // may keep a device open idle); before, the whole handshake is bounded.
@@ -160,21 +159,9 @@ bool Session::ReadFrame(FrameHeader* out_header) {
     }
     return false;
   }
-  auto header = DecodeHeader(raw.data());
-  if (!header.ok()) {
-    state_.counters.bad_frames++;
-    std::fprintf(stderr, "aclsim-device-server: closing a session: %s\n", header.status().message().c_str());
-    return false;
-  }
-  if (handshaking && header->payload_len > kMaxHelloPayloadBytes) {
-    state_.counters.bad_frames++;
-    std::fprintf(stderr,
-                 "aclsim-device-server: session %llu: a %u-byte request before Hello (at most %u); closing the "
-                 "connection\n",
-                 static_cast<unsigned long long>(state_.number), header->payload_len, kMaxHelloPayloadBytes);
-    return false;
-  }
-  auto deadline = SteadyClock::now() + state_.options.io_timeout;
+  auto header = frames_.CheckHeader(raw.data());
+  if (!header.ok()) return false;
+  auto deadline = SteadyClock::now() + frames_.options().io_timeout;
   if (handshaking) deadline = std::min(deadline, handshake_deadline_);
   ec = ReadPayload(header->payload_len, deadline);
   if (ec) {
@@ -185,31 +172,13 @@ bool Session::ReadFrame(FrameHeader* out_header) {
   return true;
 }
 
-bool Session::WriteResponse(const FrameHeader& request, const Status& status, const Writer& body) {
-  Writer prefix;
-  if (request.version < 2) {
-    // A v1 client reads {i32 ACL code, string}: enough for it to name the
-    // version mismatch of its Hello, the only reply it gets.
-    constexpr int32_t kV1FeatureNotSupport = 207000;  // ACL_ERROR_RT_FEATURE_NOT_SUPPORT
-    prefix.I32(status.ok() ? 0 : kV1FeatureNotSupport);
-    prefix.Str(status.message());
-  } else {
-    EncodeStatus(prefix, status);
-  }
-  const size_t body_len = status.ok() ? body.bytes().size() : 0;
-  FrameHeader h;
-  h.type = static_cast<uint16_t>(request.type | kResponseBit);
-  h.request_id = request.request_id;
-  h.payload_len = static_cast<uint32_t>(prefix.bytes().size() + body_len);
-  if (prefix.bytes().size() + body_len > kMaxPayloadBytes) {
-    std::fprintf(stderr, "aclsim-device-server: response exceeds the frame limit; closing the session\n");
-    return false;
-  }
-  std::array<uint8_t, kHeaderBytes> raw{};
-  EncodeHeader(h, raw.data());
-  std::array<asio::const_buffer, 3> buffers = {asio::buffer(raw), asio::buffer(prefix.bytes()),
-                                               asio::buffer(body.bytes().data(), body_len)};
-  error_code ec = RunOp([&](auto handler) { asio::async_write(socket_, buffers, handler); }, state_.options.io_timeout);
+bool Session::WriteResponse() {
+  const ResponseFrame& response = frames_.response();
+  if (!response.fits) return false;
+  std::array<asio::const_buffer, 3> buffers = {asio::buffer(response.header), asio::buffer(response.prefix.bytes()),
+                                               asio::buffer(response.body, response.body_len)};
+  error_code ec =
+      RunOp([&](auto handler) { asio::async_write(socket_, buffers, handler); }, frames_.options().io_timeout);
   if (ec) {
     Log("write failed: " + ec.message());
     return false;
@@ -221,26 +190,18 @@ void Session::Serve() {
   Log("connected");
   device::ScopedWaitInterrupt interruptible(&interrupt_);
   FrameHeader h;
-  Writer body;
   while (ReadFrame(&h)) {
-    body.mutable_bytes().clear();
-    Reader r(payload_);
-    Status status;
-    try {
-      status = Dispatch(state_, h, r, body);
-    } catch (const std::exception& e) {
-      status = Status(StatusCode::kInternal, std::string("device server: ") + e.what());
-    }
+    const Status status = frames_.Handle(h, payload_.data());
     Release(false);
-    if (state_.hello_done) past_hello_.store(true);
+    if (frames_.hello_done()) past_hello_.store(true);
     if (!status.ok() && interrupt_.interrupted()) {
-      state_.counters.waits_interrupted++;
+      frames_.counters().waits_interrupted++;
       std::fprintf(stderr, "aclsim-device-server: session %llu: %s ended early: %s\n",
-                   static_cast<unsigned long long>(state_.number), MessageTypeName(h.type),
+                   static_cast<unsigned long long>(frames_.number()), MessageTypeName(h.type),
                    interrupt_.reason().c_str());
       break;
     }
-    if (!WriteResponse(h, status, body) || state_.close_after_reply) break;
+    if (!WriteResponse() || frames_.close_after_reply()) break;
   }
   Cleanup();
 }
@@ -251,25 +212,7 @@ void Session::Cleanup() {
   Release(true);  // before the close: a client that saw it may count on the budget
   error_code ec;
   socket_.close(ec);
-  for (auto& [id, state] : state_.opened) {
-    device::Device& dev = *state_.devices[id];
-    if (state.sink_on) state.sink_on = false;
-    for (device::StreamId s : state.streams) (void)dev.DestroyStream(s);
-    for (device::EventId e : state.events) (void)dev.DestroyEvent(e);
-    for (device::ExecutableId x : state.executables) (void)dev.UnloadGraph(x);
-    state_.counters.streams -= state.streams.size();
-    state_.counters.events -= state.events.size();
-    state_.counters.executables -= state.executables.size();
-    Log("freed " + std::to_string(state.streams.size()) + " stream(s), " + std::to_string(state.events.size()) +
-        " event(s), " + std::to_string(state.executables.size()) + " executable(s) on device " + std::to_string(id));
-  }
-  state_.opened.clear();
-  if (state_.hello_done) {
-    state_.counters.live_sessions--;
-    state_.counters.sessions_closed++;
-  } else {
-    state_.counters.handshaking--;
-  }
+  frames_.End();
 }
 
 }  // namespace aclsim::remote

@@ -1,7 +1,7 @@
 // Session: one client connection of the device server, served on its own
 // thread with its own io_context (a blocking simulator call never stalls
-// other clients). It reads request frames, hands each to Dispatch()
-// (remote/server/dispatch.h) and writes the framed response, bounding a
+// other clients). It reads request frames, hands each to its FrameHandler
+// (remote/server/frame_handler.h) and writes the framed response, bounding a
 // payload read or a response write by the server's io_timeout. Until its
 // Hello is answered the whole exchange is bounded by handshake_timeout and
 // the request may be at most kMaxHelloPayloadBytes. A payload is buffered
@@ -9,8 +9,8 @@
 // waits of a request end early (device::WaitInterrupt) when the client
 // disconnects or the server stops. When the connection ends — the client
 // closed or crashed, a frame was malformed or over a limit, a request broke
-// the protocol, or the server is stopping — it destroys every stream, event
-// and executable the client left on the shared devices.
+// the protocol, or the server is stopping — the frame handler destroys every
+// stream, event and executable the client left on the shared devices.
 #ifndef ACLSIM_REMOTE_SERVER_SESSION_H_
 #define ACLSIM_REMOTE_SERVER_SESSION_H_
 
@@ -25,8 +25,9 @@
 #include <vector>
 
 #include "remote/protocol.h"
-#include "remote/server/device_server.h"
 #include "remote/server/dispatch.h"
+#include "remote/server/frame_handler.h"
+#include "remote/server/server_options.h"
 #include "runtime/device/backend.h"
 #include "runtime/device/wait_interrupt.h"
 
@@ -67,12 +68,12 @@ class Session {
   void Release(bool always);
   // A non-empty reason once the peer hung up (polled during realtime waits).
   std::string PeerGone();
-  bool WriteResponse(const FrameHeader& request, const Status& status, const Writer& body);
-  void Log(const std::string& what) const { state_.Log(what); }
+  bool WriteResponse();
+  void Log(const std::string& what) const { frames_.Log(what); }
 
   boost::asio::io_context io_;
   boost::asio::generic::stream_protocol::socket socket_;
-  SessionState state_;
+  FrameHandler frames_;
   const std::chrono::steady_clock::time_point handshake_deadline_;
   std::vector<uint8_t> payload_;  // the current request's payload
   size_t charged_ = 0;            // bytes of payload_ charged to Counters::buffered_bytes

@@ -1,16 +1,24 @@
 // Helpers of the remote backend tests (remote_*_test.cc): model files,
 // starting an aclsim-device-server process (remote::testing::ServerProcess),
-// connecting the "remote" backend to it, a sink that keeps every record, and
-// the server's ServerStats diagnostic. Failures to set up abort the test
+// connecting the "remote" backend to it, raw connections that send whole or
+// partial frames, a sink that keeps every record, and the server's
+// ServerStats diagnostic. Failures to set up abort the test
 // process: nothing after them could run.
 #ifndef ACLSIM_TESTS_REMOTE_REMOTE_TEST_UTIL_H_
 #define ACLSIM_TESTS_REMOTE_REMOTE_TEST_UTIL_H_
 
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -101,6 +109,105 @@ class RecordingSink final : public device::CompletionSink {
   Writer bytes_;
 };
 
+// ---- Raw connections: whole or partial frames on a Unix socket, for
+// tests that break the protocol on purpose.
+
+// A raw connection to a Unix-socket server; -1 on failure.
+inline int RawConnect(const std::string& endpoint) {
+  auto ep = ParseEndpoint(endpoint);
+  if (!ep.ok()) return -1;
+  int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::strncpy(addr.sun_path, ep->path.c_str(), sizeof(addr.sun_path) - 1);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// True when the server closes |fd| within |timeout| (EOF or reset).
+inline bool ClosedByServer(int fd, milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  char buf[256];
+  while (Clock::now() < deadline) {
+    pollfd p{fd, POLLIN, 0};
+    const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count();
+    if (::poll(&p, 1, static_cast<int>(std::max<int64_t>(left, 1))) != 1) continue;
+    ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
+    if (n == 0 || (n < 0 && errno == ECONNRESET)) return true;
+  }
+  return false;
+}
+
+inline bool SendAll(int fd, const void* data, size_t n) {
+  const auto* p = static_cast<const uint8_t*>(data);
+  while (n > 0) {
+    ssize_t k = ::send(fd, p, n, MSG_NOSIGNAL);
+    if (k <= 0) return false;
+    p += k;
+    n -= static_cast<size_t>(k);
+  }
+  return true;
+}
+
+// Sends a frame header of |type| declaring |payload_len| bytes.
+inline bool SendHeader(int fd, MessageType type, uint32_t payload_len, uint64_t request_id) {
+  FrameHeader h;
+  h.type = static_cast<uint16_t>(type);
+  h.payload_len = payload_len;
+  h.request_id = request_id;
+  uint8_t raw[kHeaderBytes];
+  EncodeHeader(h, raw);
+  return SendAll(fd, raw, sizeof(raw));
+}
+
+// Sends a whole |type| request.
+inline bool SendRequest(int fd, MessageType type, const Writer& payload, uint64_t request_id) {
+  return SendHeader(fd, type, static_cast<uint32_t>(payload.bytes().size()), request_id) &&
+         SendAll(fd, payload.bytes().data(), payload.bytes().size());
+}
+
+// Reads |n| bytes, each wait bounded by 5 s; false on EOF, error or timeout.
+inline bool RecvAll(int fd, uint8_t* out, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 5000) != 1) return false;
+    ssize_t k = ::recv(fd, out + got, n - got, 0);
+    if (k <= 0) return false;
+    got += static_cast<size_t>(k);
+  }
+  return true;
+}
+
+// Sends a |type| request and reads its response: the status into |status|
+// and, when given, the body after it into |body|. False when the exchange
+// failed (the server closed, timed out or answered out of protocol).
+inline bool RawCall(int fd, MessageType type, const Writer& payload, uint64_t request_id, Status* status,
+                    std::vector<uint8_t>* body = nullptr) {
+  if (!SendRequest(fd, type, payload, request_id)) return false;
+  uint8_t raw[kHeaderBytes];
+  if (!RecvAll(fd, raw, sizeof(raw))) return false;
+  auto h = DecodeHeader(raw);
+  if (!h.ok() || h->request_id != request_id || h->type != (static_cast<uint16_t>(type) | kResponseBit)) return false;
+  std::vector<uint8_t> response(h->payload_len);
+  if (!RecvAll(fd, response.data(), response.size())) return false;
+  Reader r(response);
+  if (!DecodeStatus(r, MessageTypeName(static_cast<uint16_t>(type)), status)) return false;
+  if (body != nullptr) body->assign(response.end() - static_cast<std::ptrdiff_t>(r.remaining()), response.end());
+  return true;
+}
+
+// Sends Hello on a raw connection and reads (and drops) the response.
+inline bool RawHello(int fd) {
+  Writer w;
+  w.Str("raw-test");
+  Status status;
+  return RawCall(fd, MessageType::kHello, w, 1, &status) && status.ok();
+}
+
 struct Stats {
   uint32_t sessions = 0;
   uint64_t streams = 0;
@@ -122,10 +229,10 @@ struct Stats {
 
 // The server's ServerStats, or nullopt when it cannot be had (no session
 // slot free, say).
-inline std::optional<Stats> TryServerStats(const std::string& endpoint) {
-  auto conn = Connection::Open(endpoint);
-  if (!conn.ok() || !(*conn)->Handshake().ok()) return std::nullopt;
-  auto r = (*conn)->Call(MessageType::kServerStats, Writer());
+// The ServerStats of the server |conn| (past its Hello) is connected to, or
+// nullopt when the exchange fails.
+inline std::optional<Stats> ReadServerStats(Connection& conn) {
+  auto r = conn.Call(MessageType::kServerStats, Writer());
   if (!r.ok()) return std::nullopt;
   Stats s;
   s.sessions = r->U32();
@@ -141,6 +248,12 @@ inline std::optional<Stats> TryServerStats(const std::string& endpoint) {
   }
   if (!r->Finish("stats").ok()) return std::nullopt;
   return s;
+}
+
+inline std::optional<Stats> TryServerStats(const std::string& endpoint) {
+  auto conn = Connection::Open(endpoint);
+  if (!conn.ok() || !(*conn)->Handshake().ok()) return std::nullopt;
+  return ReadServerStats(**conn);
 }
 
 inline Stats ServerStats(const std::string& endpoint) {
