@@ -4,11 +4,14 @@
 libascendcl.so must export exactly the functions declared in
 api/include/acl/*.h, the profiling ones included (torch_npu dlsyms aclprof*
 from a libascendcl.so handle, spec §0); libmsprofiler.so exactly the ones
-declared in acl_prof.h and prof_acl_api.h.
+declared in acl_prof.h and prof_acl_api.h; libprofapi.so the Msprof*
+functions of api/pkg_inc/profiling/aprof_pub.h; libc_sec.so the securec
+functions of api/include/securec.h.
 Nothing else (no C++ or library-internal symbol) may leak.
-Usage: check_exports.py LIBASCENDCL LIBMSPROFILER
+Usage: check_exports.py LIBASCENDCL LIBMSPROFILER LIBPROFAPI LIBC_SEC
 """
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -26,13 +29,23 @@ def exported(lib):
     return names
 
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def declared(header, macro):
+    text = (ROOT / header).read_text(encoding="utf-8")
+    return set(re.findall(r"^%s\b[^;(]*?\b(\w+)\s*\(" % macro, text, re.M))
+
+
 def main():
-    ascendcl, msprofiler = sys.argv[1], sys.argv[2]
+    ascendcl, msprofiler, profapi, c_sec = sys.argv[1:5]
     funcs = gen_api.parse_headers()
     want_acl = {f["name"] for f in funcs}
     want_prof = {f["name"] for f in funcs if f["prof"]}
+    want_profapi = declared("api/pkg_inc/profiling/aprof_pub.h", "MSVP_PROF_API")
+    want_c_sec = declared("api/include/securec.h", "SECUREC_API")
     ok = True
-    for lib, want in ((ascendcl, want_acl), (msprofiler, want_prof)):
+    for lib, want in ((ascendcl, want_acl), (msprofiler, want_prof), (profapi, want_profapi), (c_sec, want_c_sec)):
         have = exported(lib)
         missing = sorted(want - have)
         extra = sorted(have - want)
