@@ -8,6 +8,7 @@
 #include <ctime>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "acl/aclsim_ext.h"
@@ -64,14 +65,15 @@ int32_t UnsetDeviceIdByModel(uint32_t model_id, uint32_t device_id) noexcept try
   return aclsim::api::FailureAtEdge("MsprofUnsetDeviceIdByGeModelIdx", kFailed);
 }
 
-// Process-wide, as CANN's plugin keeps them; never called back (header).
+// Process-wide, one set per module as CANN's ProfModuleReprotMgr keeps them
+// (a repeated registration is accepted once); never called back (header).
 std::mutex g_callback_mu;
-std::multimap<uint32_t, ProfCommandHandle> g_callbacks;
+std::map<uint32_t, std::set<ProfCommandHandle>> g_callbacks;
 
 int32_t RegisterCallback(uint32_t module_id, ProfCommandHandle handle) noexcept try {
   if (handle == nullptr) return Fail("MsprofRegisterCallback", "handle is NULL");
   std::lock_guard<std::mutex> lock(g_callback_mu);
-  g_callbacks.emplace(module_id, handle);
+  g_callbacks[module_id].insert(handle);
   return MSPROF_ERROR_NONE;
 } catch (...) {
   return aclsim::api::FailureAtEdge("MsprofRegisterCallback", kFailed);

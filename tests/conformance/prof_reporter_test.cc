@@ -82,6 +82,7 @@ int32_t Handle(uint32_t, void*, uint32_t) { return 0; }
 TEST_F(ProfReporter, GivenCallbackThenRegistrationAcceptsItAndRefusesNull) {
   EXPECT_EQ(MsprofRegisterCallback(45, nullptr), -1);
   EXPECT_EQ(MsprofRegisterCallback(45, &Handle), 0);
+  EXPECT_EQ(MsprofRegisterCallback(45, &Handle), 0);  // again: accepted, kept once
 }
 
 TEST_F(ProfReporter, GivenSysCycleTimeThenItIsNonZeroAndIncreasing) {
