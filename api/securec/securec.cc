@@ -41,6 +41,19 @@ errno_t ResetMemory(void* dest, size_t dest_max, errno_t code) {
   return code;
 }
 
+// memcpy_s (|may_overlap| false) and memmove_s: the same checks, in
+// securec's order; only memcpy_s refuses overlapping ranges.
+errno_t CopyMemory(void* dest, size_t dest_max, const void* src, size_t count, bool may_overlap) {
+  if (BadSize(dest_max, SECUREC_MEM_MAX_LEN)) return ERANGE;
+  if (dest == nullptr) return EINVAL;
+  if (src == nullptr) return ResetMemory(dest, dest_max, EINVAL_AND_RESET);
+  if (count > dest_max) return ResetMemory(dest, dest_max, ERANGE_AND_RESET);
+  if (dest == src || count == 0) return EOK;
+  if (!may_overlap && Overlap(dest, count, src, count)) return ResetMemory(dest, dest_max, EOVERLAP_AND_RESET);
+  const bool ok = may_overlap ? sc::Move(dest, dest_max, src, count) : sc::Copy(dest, dest_max, src, count);
+  return ok ? EOK : ResetMemory(dest, dest_max, EINVAL_AND_RESET);
+}
+
 // Appends |src_len| characters of |src| to the |dest_len| of |dest|.
 errno_t Append(char* dest, size_t dest_max, size_t dest_len, const char* src, size_t src_len) {
   if (dest_len == dest_max) return ResetString(dest, EINVAL_AND_RESET);  // unterminated
@@ -69,22 +82,11 @@ errno_t memset_s(void* dest, size_t destMax, int c, size_t count) {
 }
 
 errno_t memcpy_s(void* dest, size_t destMax, const void* src, size_t count) {
-  if (BadSize(destMax, SECUREC_MEM_MAX_LEN)) return ERANGE;
-  if (dest == nullptr) return EINVAL;
-  if (src == nullptr) return ResetMemory(dest, destMax, EINVAL_AND_RESET);
-  if (count > destMax) return ResetMemory(dest, destMax, ERANGE_AND_RESET);
-  if (dest == src || count == 0) return EOK;
-  if (Overlap(dest, count, src, count)) return ResetMemory(dest, destMax, EOVERLAP_AND_RESET);
-  return sc::Copy(dest, destMax, src, count) ? EOK : ResetMemory(dest, destMax, EINVAL_AND_RESET);
+  return CopyMemory(dest, destMax, src, count, false);
 }
 
 errno_t memmove_s(void* dest, size_t destMax, const void* src, size_t count) {
-  if (BadSize(destMax, SECUREC_MEM_MAX_LEN)) return ERANGE;
-  if (dest == nullptr) return EINVAL;
-  if (src == nullptr) return ResetMemory(dest, destMax, EINVAL_AND_RESET);
-  if (count > destMax) return ResetMemory(dest, destMax, ERANGE_AND_RESET);
-  if (dest == src || count == 0) return EOK;
-  return sc::Move(dest, destMax, src, count) ? EOK : ResetMemory(dest, destMax, EINVAL_AND_RESET);
+  return CopyMemory(dest, destMax, src, count, true);
 }
 
 errno_t strcpy_s(char* strDest, size_t destMax, const char* strSrc) {
