@@ -1,34 +1,67 @@
-# Install rules: libraries, headers, CMake package config (find_package(aclsim))
-# and pkg-config file (pkg-config aclsim).
+# Install rules. The installed prefix is laid out as a CANN toolkit
+# (README "Pointing an existing Ascend program at aclsim"):
+#   set_env.sh, bin/setenv.bash        the environment (cmake/toolkit/set_env.sh)
+#   lib64/                             libascendcl, libmsprofiler, libprofapi, libc_sec (RUNPATH $ORIGIN)
+#   include/acl/..., include/securec.h, include/securectype.h, include/aclsim/backend_c_api.h
+#   pkg_inc/profiling/aprof_pub.h      the reporter API of libprofapi.so
+#   python/site-packages/              the acl module
+#   share/info/runtime/version.info, <arch>-linux/ascend_toolkit_install.info   version files
+#   tools/profiler/bin/                (on PATH after set_env.sh)
+#   lib64/cmake/aclsim/                find_package(aclsim); lib64/pkgconfig/aclsim.pc
+#   share/aclsim/models/               sample models
 include(CMakePackageConfigHelpers)
 
-# Exported as aclsim::acl, aclsim::msprofiler and aclsim::headers (the names
-# of the in-tree aliases).
+# The CANN release whose behaviour and headers aclsim follows (spec §0).
+set(ACLSIM_CANN_VERSION "9.1.0")
+
 set_target_properties(aclsim_acl PROPERTIES EXPORT_NAME acl)
 set_target_properties(aclsim_msprofiler PROPERTIES EXPORT_NAME msprofiler)
+set_target_properties(aclsim_profapi PROPERTIES EXPORT_NAME profapi)
+set_target_properties(aclsim_c_sec PROPERTIES EXPORT_NAME c_sec)
 set_target_properties(aclsim_headers PROPERTIES EXPORT_NAME headers)
-install(TARGETS aclsim_acl aclsim_msprofiler aclsim_headers
+install(TARGETS aclsim_acl aclsim_msprofiler aclsim_profapi aclsim_c_sec aclsim_headers
   EXPORT aclsimTargets
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${ACLSIM_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${ACLSIM_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/include/acl DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/api/include/securec.h ${PROJECT_SOURCE_DIR}/api/include/securectype.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/pkg_inc/ DESTINATION pkg_inc)
 # The device-backend plugin C ABI, for plugins built outside the tree.
 install(FILES ${PROJECT_SOURCE_DIR}/runtime/device/c_api/backend_c_api.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/aclsim)
 # The simulator as a backend plugin: "sim-plugin" looks for it next to libascendcl.so.
 if(TARGET aclsim_backend_sim_plugin)
-  install(TARGETS aclsim_backend_sim_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(TARGETS aclsim_backend_sim_plugin LIBRARY DESTINATION ${ACLSIM_INSTALL_LIBDIR})
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/models/ DESTINATION ${CMAKE_INSTALL_DATADIR}/aclsim/models
   FILES_MATCHING PATTERN "*.json")
 
-install(EXPORT aclsimTargets NAMESPACE aclsim:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/aclsim)
+# The environment script, twice (CANN's samples source bin/setenv.bash).
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/toolkit/set_env.sh DESTINATION .)
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/toolkit/set_env.sh DESTINATION bin RENAME setenv.bash)
+install(DIRECTORY DESTINATION tools/profiler/bin)
+
+# Version files in CANN's formats: share/info/<package>/version.info
+# ("Version=..."), and <arch>-linux/ascend_toolkit_install.info, which
+# frameworks read for the toolkit version ("version=...") and which records
+# the install path as of the install.
+set(ACLSIM_TOOLKIT_ARCH "${CMAKE_SYSTEM_PROCESSOR}")
+file(WRITE ${PROJECT_BINARY_DIR}/toolkit/version.info
+  "Version=${ACLSIM_CANN_VERSION}\nversion_dir=${ACLSIM_CANN_VERSION}\naclsim_version=${PROJECT_VERSION}\n")
+install(FILES ${PROJECT_BINARY_DIR}/toolkit/version.info DESTINATION share/info/runtime)
+install(CODE "
+  set(info \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${ACLSIM_TOOLKIT_ARCH}-linux/ascend_toolkit_install.info\")
+  file(WRITE \"\${info}\" \"package_name=Ascend-cann-toolkit\\nversion=${ACLSIM_CANN_VERSION}\\ninnerversion=aclsim-${PROJECT_VERSION}\\narch=${ACLSIM_TOOLKIT_ARCH}\\nos=linux\\npath=\${CMAKE_INSTALL_PREFIX}\\n\")
+  message(STATUS \"Installing: \${info}\")")
+
+install(EXPORT aclsimTargets NAMESPACE aclsim:: DESTINATION ${ACLSIM_INSTALL_LIBDIR}/cmake/aclsim)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/aclsimConfig.cmake.in
-  ${PROJECT_BINARY_DIR}/aclsimConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/aclsim)
+  ${PROJECT_BINARY_DIR}/aclsimConfig.cmake INSTALL_DESTINATION ${ACLSIM_INSTALL_LIBDIR}/cmake/aclsim)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/aclsimConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/aclsimConfig.cmake ${PROJECT_BINARY_DIR}/aclsimConfigVersion.cmake
-  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/aclsim)
+  DESTINATION ${ACLSIM_INSTALL_LIBDIR}/cmake/aclsim)
 
 configure_file(${PROJECT_SOURCE_DIR}/cmake/aclsim.pc.in ${PROJECT_BINARY_DIR}/aclsim.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/aclsim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+install(FILES ${PROJECT_BINARY_DIR}/aclsim.pc DESTINATION ${ACLSIM_INSTALL_LIBDIR}/pkgconfig)

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <new>
 
 #include "runtime/log.h"
@@ -115,29 +116,67 @@ void Profiler::OnDeviceLost(int32_t device_id) {
 
 // -------------------------------------------------------- subscriptions
 
+StatusOr<Profiler::SubscribeTarget> Profiler::FindSubscribeTarget(uint32_t model_id) const {
+  SubscribeTarget target;
+  if (ModelRef model = models_->Find(model_id)) {
+    target.device = model->device;
+    target.ops = model->ops;
+    return target;
+  }
+  auto registered = registered_models_.find(model_id);
+  if (registered == registered_models_.end()) {
+    return Status(Detail::kModelNotLoaded, "model id " + std::to_string(model_id) + " is not loaded");
+  }
+  target.device = devices_->FindOpen(static_cast<int32_t>(registered->second));
+  if (target.device == nullptr) {
+    return Status(StatusCode::kFailedPrecondition, "model id " + std::to_string(model_id) +
+                                                       " is registered on device " +
+                                                       std::to_string(registered->second) + ", which is not open");
+  }
+  // Registered without a load: no op of it ever completes, so no record.
+  target.ops = std::make_shared<const prof::OpTable>();
+  return target;
+}
+
 Status Profiler::Subscribe(uint32_t model_id, const prof::SubscribeConfig* config) {
   std::lock_guard<std::mutex> lock(mu_);
-  ModelRef model = models_->Find(model_id);
-  if (!model) return Status(Detail::kModelNotLoaded, "model id " + std::to_string(model_id) + " is not loaded");
+  ACLSIM_ASSIGN_OR_RETURN(SubscribeTarget target, FindSubscribeTarget(model_id));
   if (config == nullptr) return Status(StatusCode::kInvalidArgument, "subscribe config is NULL");
   bool proceed = false;
   ACLSIM_RETURN_IF_ERROR(Enter(state_, SessionEvent::kSubscribe, &proceed));
   prof::SubscribedModel sub;
   sub.model_id = model_id;
-  sub.device_id = static_cast<uint32_t>(model->device->id());
-  sub.ops = model->ops;
+  sub.device_id = static_cast<uint32_t>(target.device->id());
+  sub.ops = std::move(target.ops);
   std::lock_guard<std::mutex> sinks(sink_mu_);
   bool first_on_device = false;
   ACLSIM_RETURN_IF_ERROR(subscriptions_->Subscribe(std::move(sub), *config, &first_on_device));
-  devices_->AddSink(model->device, subscriptions_.get());  // idempotent
+  devices_->AddSink(target.device, subscriptions_.get());  // idempotent
   state_ = prof::Lookup(state_, SessionEvent::kSubscribe).to;
+  return OkStatus();
+}
+
+Status Profiler::RegisterModelDevice(uint32_t model_id, uint32_t device_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  registered_models_[model_id] = device_id;
+  return OkStatus();
+}
+
+Status Profiler::UnregisterModelDevice(uint32_t model_id, uint32_t device_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = registered_models_.find(model_id);
+  if (it == registered_models_.end() || it->second != device_id) {
+    return Status(StatusCode::kNotFound,
+                  "model id " + std::to_string(model_id) + " is not registered on device " + std::to_string(device_id));
+  }
+  registered_models_.erase(it);
   return OkStatus();
 }
 
 Status Profiler::Unsubscribe(uint32_t model_id) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!models_->Find(model_id)) {
+    if (!models_->Find(model_id) && registered_models_.count(model_id) == 0) {
       return Status(Detail::kModelNotLoaded, "model id " + std::to_string(model_id) + " is not loaded");
     }
     bool proceed = false;
@@ -435,6 +474,20 @@ void Profiler::RecordApi(prof::ApiRecord record) noexcept {
     // record is counted as lost instead.
     ++api_records_lost_;
   }
+}
+
+void Profiler::SetApiTypeName(uint16_t level, uint32_t type, std::string name) {
+  std::lock_guard<std::mutex> lock(api_mu_);
+  api_type_names_[{level, type}] = std::move(name);
+}
+
+std::string Profiler::ApiTypeName(uint16_t level, uint32_t type) const {
+  std::lock_guard<std::mutex> lock(api_mu_);
+  auto it = api_type_names_.find({level, type});
+  if (it != api_type_names_.end()) return it->second;
+  char name[32];
+  std::snprintf(name, sizeof(name), "type_0x%x", type);
+  return name;
 }
 
 uint64_t Profiler::ApiRecordsLost() const {

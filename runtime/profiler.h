@@ -30,6 +30,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/device/backend.h"
@@ -82,6 +83,14 @@ class Profiler final : public DeviceObserver {
   // not NULL, profiling mode, then the subscription's own checks.
   Status Subscribe(uint32_t model_id, const prof::SubscribeConfig* config);
   Status Unsubscribe(uint32_t model_id);
+  // MsprofSetDeviceIdByGeModelIdx / MsprofUnsetDeviceIdByGeModelIdx: the
+  // model id belongs to |device_id| for subscriptions, loaded or not (CANN's
+  // sample registers id 0 and subscribes to it without a load). A loaded
+  // model of the same id wins. Subscribing to a registered model needs its
+  // device open (kFailedPrecondition otherwise); it never yields records
+  // unless such a model runs. Unset of a pair not set → kNotFound.
+  Status RegisterModelDevice(uint32_t model_id, uint32_t device_id);
+  Status UnregisterModelDevice(uint32_t model_id, uint32_t device_id);
   // A subscribed model is being unloaded: its records are flushed and the
   // subscription ends, leaving the descriptor to the caller (as CANN does).
   void EndForUnload(uint32_t model_id);
@@ -120,6 +129,10 @@ class Profiler final : public DeviceObserver {
   // counted in ApiRecordsLost() instead.
   void RecordApi(prof::ApiRecord record) noexcept;
   uint64_t ApiRecordsLost() const;
+  // MsprofRegTypeInfo: the name under which reported API records of
+  // (|level|, |type|) appear; unnamed types are "type_0x<type>".
+  void SetApiTypeName(uint16_t level, uint32_t type, std::string name);
+  std::string ApiTypeName(uint16_t level, uint32_t type) const;
 
  private:
   struct Session {
@@ -137,6 +150,12 @@ class Profiler final : public DeviceObserver {
     std::optional<prof::SessionWriter> writer;
   };
 
+  struct SubscribeTarget {
+    DeviceState* device = nullptr;
+    prof::OpTableRef ops;
+  };
+  // The loaded model |model_id|, else a registered one.
+  StatusOr<SubscribeTarget> FindSubscribeTarget(uint32_t model_id) const;  // requires mu_
   // Looks up (state_, event); kProceed → OK and the caller moves state_.
   Status Check(prof::SessionEvent event, const Status& input = OkStatus()) const;  // requires mu_
   Status StartLocked(const prof::SessionConfig& config);
@@ -163,6 +182,8 @@ class Profiler final : public DeviceObserver {
   mutable std::mutex api_mu_;
   std::vector<prof::ApiRecord> api_records_;
   uint64_t api_records_lost_ = 0;
+  std::map<std::pair<uint16_t, uint32_t>, std::string> api_type_names_;  // under api_mu_
+  std::map<uint32_t, uint32_t> registered_models_;                       // model id → device id, under mu_
   std::unique_ptr<prof::TxManager> tx_;
   // Orders attach/detach of the subscription sink against subscribe and
   // unsubscribe; held without mu_ while a subscription flushes.

@@ -15,10 +15,10 @@ if [ "${1:-}" = "--self" ]; then
   cmake --install build/install-check --prefix "$prefix" >/dev/null
   # The install tree is usable as users use it: find_package and pkg-config.
   rm -rf build/install-consumer
-  cmake -S tests/install_consumer -B build/install-consumer -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+  cmake -S tests/install_consumer -B build/install-consumer -G Ninja -DCMAKE_PREFIX_PATH="$prefix/lib64/cmake" >/dev/null
   cmake --build build/install-consumer >/dev/null
-  LD_LIBRARY_PATH="$prefix/lib" build/install-consumer/consumer
-  PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs aclsim
+  LD_LIBRARY_PATH="$prefix/lib64" build/install-consumer/consumer
+  PKG_CONFIG_PATH="$prefix/lib64/pkgconfig" pkg-config --cflags --libs aclsim
   target="$prefix"
 elif [ $# -eq 1 ]; then
   target="$1"

@@ -10,7 +10,9 @@ with ACL_FUNC_VISIBILITY or MSVP_PROF_API) and writes:
                                         declared function that api/src does not
                                         define, each leaving a message for
                                         aclGetRecentErrMsg()
-  docs/api_coverage.md                  implemented / not supported, per header
+  docs/api_coverage.md                  implemented / not supported, per header,
+                                        and the functions of the companion
+                                        libraries (libprofapi.so, libc_sec.so)
 
 A function counts as implemented when a file in api/src (outside generated/)
 defines it: a line starting with its return type and name whose signature ends
@@ -55,6 +57,33 @@ def parse_headers():
             seen.add(f["name"])
             unique.append(f)
     return unique
+
+
+# The companion libraries: (library, header, declaration macro, source).
+COMPANIONS = [
+    ("libprofapi.so", "api/pkg_inc/profiling/aprof_pub.h", "profiling/aprof_pub.h", "MSVP_PROF_API",
+     "api/src/profapi.cc"),
+    ("libc_sec.so", "api/include/securec.h", "securec.h", "SECUREC_API", "api/securec/securec.cc"),
+]
+# A companion function whose definition returns this is not supported.
+COMPANION_NOT_SUPPORTED = "MSPROF_ERROR_NOT_SUPPORTED_ACLSIM"
+
+
+def companion_functions():
+    """{library: [(name, status)]} for the functions the companion headers declare."""
+    out = {}
+    for library, header, _, macro, source in COMPANIONS:
+        text = re.sub(r"/\*.*?\*/", " ", (ROOT / header).read_text(), flags=re.S)
+        names = re.findall(r"^%s\b[^;(]*?\b(\w+)\s*\(" % macro, text, re.M)
+        src = (ROOT / source).read_text()
+        rows = []
+        for name in names:
+            m = re.search(r"^[^\n;]*\b%s\s*\([^;{]*\)\s*\{(.*?)^\}" % name, src, re.M | re.S)
+            status = "missing" if m is None else (
+                "not supported" if COMPANION_NOT_SUPPORTED in m.group(1) else "implemented")
+            rows.append((name, status))
+        out[library] = rows
+    return out
 
 
 def param_names(params):
@@ -171,6 +200,17 @@ def render_coverage(funcs, implemented):
         out.append("|---|---|")
         for f in items:
             out.append("| `%s` | %s |" % (f["name"], "implemented" if f["name"] in implemented else "not supported"))
+        out.append("")
+    companions = companion_functions()
+    for library, _, shown, _, _ in COMPANIONS:
+        rows = companions[library]
+        n = sum(1 for _, status in rows if status == "implemented")
+        out.append("## `%s` of `%s` (%d of %d implemented)" % (shown, library, n, len(rows)))
+        out.append("")
+        out.append("| function | status |")
+        out.append("|---|---|")
+        for name, status in rows:
+            out.append("| `%s` | %s |" % (name, status))
         out.append("")
     return "\n".join(out)
 

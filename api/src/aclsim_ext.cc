@@ -54,6 +54,20 @@ const aclsim::api::ProfApi kProfApi = {
 
 }  // namespace
 
+// libascendcl.so exports the aclprof* functions too (spec §0: torch_npu
+// dlsyms aclprofInit, ..., aclprofDestroyStepInfo from a libascendcl.so
+// handle, and CANN's libascendcl.so resolves them through its dependency on
+// libmsprofiler.so). They are the same noexcept wrappers that the table
+// hands to libmsprofiler.so, so either library's symbol reaches one state.
+extern "C" {
+#define ACLSIM_PROF_FN(ret, name, params, args, fail) \
+  MSVP_PROF_API ret name params { return guarded::name args; }
+#define ACLSIM_PROF_FAST_FN ACLSIM_PROF_FN
+#include "api/src/generated/prof_functions.inc"
+#undef ACLSIM_PROF_FAST_FN
+#undef ACLSIM_PROF_FN
+}  // extern "C"
+
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclsimTraceStart(size_t capacity) try {

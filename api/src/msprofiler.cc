@@ -8,9 +8,9 @@
 // are answered here without crossing into libascendcl.so; a failing call is
 // handed to the table, which returns the same failure value and records the
 // message for aclGetRecentErrMsg().
-#include <cstdio>
 
 #include "acl/aclsim_ext.h"
+#include "api/src/companion_table.h"
 #include "api/src/prof_api.h"
 #include "runtime/prof/op_desc.h"
 
@@ -19,15 +19,9 @@ namespace {
 #define ACLSIM_VOID_RESULT
 
 const aclsim::api::ProfApi* Table() {
-  static const aclsim::api::ProfApi* table = [] {
-    auto* t = static_cast<const aclsim::api::ProfApi*>(aclsimInternalGetProfApi(aclsim::api::kProfApiVersion));
-    if (t == nullptr || t->struct_size < sizeof(aclsim::api::ProfApi)) {
-      std::fprintf(stderr, "[aclsim][ERROR] libmsprofiler.so: libascendcl.so does not provide profiling table v%u\n",
-                   aclsim::api::kProfApiVersion);
-      return static_cast<const aclsim::api::ProfApi*>(nullptr);
-    }
-    return t;
-  }();
+  static const aclsim::api::ProfApi* table =
+      aclsim::api::CheckedTable<aclsim::api::ProfApi>(aclsimInternalGetProfApi(aclsim::api::kProfApiVersion),
+                                                      aclsim::api::kProfApiVersion, "libmsprofiler.so", "profiling");
   return table;
 }
 

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Checks the dynamic symbol tables of libascendcl.so and libmsprofiler.so.
 
-libascendcl.so must export exactly the non-profiling functions declared in
-api/include/acl/*.h (acl.h, acl_base.h, acl_rt.h, acl_mdl.h, aclsim_ext.h);
-libmsprofiler.so exactly the ones declared in acl_prof.h and prof_acl_api.h.
+libascendcl.so must export exactly the functions declared in
+api/include/acl/*.h, the profiling ones included (torch_npu dlsyms aclprof*
+from a libascendcl.so handle, spec §0); libmsprofiler.so exactly the ones
+declared in acl_prof.h and prof_acl_api.h; libprofapi.so the Msprof*
+functions of api/pkg_inc/profiling/aprof_pub.h; libc_sec.so the securec
+functions of api/include/securec.h.
 Nothing else (no C++ or library-internal symbol) may leak.
-Usage: check_exports.py LIBASCENDCL LIBMSPROFILER
+Usage: check_exports.py LIBASCENDCL LIBMSPROFILER LIBPROFAPI LIBC_SEC
 """
 import pathlib
 import subprocess
@@ -26,12 +29,15 @@ def exported(lib):
 
 
 def main():
-    ascendcl, msprofiler = sys.argv[1], sys.argv[2]
+    ascendcl, msprofiler, profapi, c_sec = sys.argv[1:5]
     funcs = gen_api.parse_headers()
-    want_acl = {f["name"] for f in funcs if not f["prof"]}
+    want_acl = {f["name"] for f in funcs}
     want_prof = {f["name"] for f in funcs if f["prof"]}
+    companions = gen_api.companion_functions()
+    want_profapi = {name for name, _ in companions["libprofapi.so"]}
+    want_c_sec = {name for name, _ in companions["libc_sec.so"]}
     ok = True
-    for lib, want in ((ascendcl, want_acl), (msprofiler, want_prof)):
+    for lib, want in ((ascendcl, want_acl), (msprofiler, want_prof), (profapi, want_profapi), (c_sec, want_c_sec)):
         have = exported(lib)
         missing = sorted(want - have)
         extra = sorted(have - want)

@@ -128,6 +128,11 @@ ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char* path, size_t lengt
  * does not provide that version. Not for applications. */
 ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version);
 
+/* Internal ABI between libascendcl.so and libprofapi.so: the table of the
+ * Msprof* reporter entry points (profiling/aprof_pub.h) for table |version|,
+ * or NULL. Not for applications. */
+ACL_FUNC_VISIBILITY const void* aclsimInternalGetReporterApi(uint32_t version);
+
 #ifdef __cplusplus
 }
 #endif

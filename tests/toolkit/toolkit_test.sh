@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The installed tree is a CANN toolkit (README "Pointing an existing Ascend
+# program at aclsim"): installs the build to a temp .../ascend-toolkit/<ver>
+# with a "latest" link, checks the layout, the libraries' RUNPATH, and
+# set_env.sh in a clean environment (env -i: values, idempotence, sh, a moved
+# tree), then builds and runs the samples of examples/toolkit with their own
+# CMakeLists.txt and run.sh, and a find_package consumer through the
+# CMAKE_PREFIX_PATH that set_env.sh sets.
+#   toolkit_test.sh BUILD_DIR SOURCE_DIR PYTHON_ON(ON|OFF)
+set -euo pipefail
+build="$1"
+src="$2"
+python_on="$3"
+tmp="$(mktemp -d /tmp/aclsim-toolkit-XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect_eq() { [ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"; }
+
+version=9.1.0
+arch="$(uname -m)"
+home="$tmp/Ascend/ascend-toolkit"
+prefix="$home/$version"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+ln -s "$version" "$home/latest"
+latest="$home/latest"
+
+# Layout.
+for f in set_env.sh bin/setenv.bash lib64/libascendcl.so lib64/libmsprofiler.so lib64/libprofapi.so \
+         lib64/libc_sec.so include/acl/acl.h include/acl/acl_prof.h include/securec.h include/securectype.h \
+         pkg_inc/profiling/aprof_pub.h lib64/cmake/aclsim/aclsimConfig.cmake lib64/pkgconfig/aclsim.pc \
+         share/info/runtime/version.info "$arch-linux/ascend_toolkit_install.info"; do
+  [ -e "$prefix/$f" ] || fail "missing $f"
+done
+[ -d "$prefix/tools/profiler/bin" ] || fail "missing tools/profiler/bin"
+cmp -s "$prefix/set_env.sh" "$prefix/bin/setenv.bash" || fail "set_env.sh and bin/setenv.bash differ"
+grep -qx "Version=$version" "$prefix/share/info/runtime/version.info" || fail "version.info"
+grep -qx "version=$version" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info version"
+grep -qx "path=$prefix" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info path"
+for lib in libascendcl libmsprofiler libprofapi libc_sec; do
+  readelf -d "$prefix/lib64/$lib.so" | grep -q 'RUNPATH.*\[\$ORIGIN\]' || fail "$lib.so: RUNPATH is not \$ORIGIN"
+done
+# dlopen by full path finds the companions (libprofapi.so → libascendcl.so) without LD_LIBRARY_PATH.
+env -i PATH=/usr/bin:/bin python3 -c "import ctypes; ctypes.CDLL('$prefix/lib64/libprofapi.so').MsprofSysCycleTime" \
+  || fail "dlopen of libprofapi.so by full path"
+
+# set_env.sh in a clean environment, through the latest link; sourced twice.
+show='printf "%s\n" "$ASCEND_HOME_PATH" "$ASCEND_TOOLKIT_HOME" "$ASCEND_OPP_PATH" "$ASCEND_AICPU_PATH" "$TOOLCHAIN_HOME" "$PATH" "$LD_LIBRARY_PATH" "$PYTHONPATH" "$CMAKE_PREFIX_PATH"'
+want="$latest
+$latest
+$latest/opp
+$latest
+$latest/toolkit
+$latest/bin:$latest/tools/profiler/bin:/usr/bin:/bin
+$latest/lib64
+$latest/python/site-packages
+$latest/lib64/cmake"
+got="$(env -i PATH=/usr/bin:/bin bash -c "source '$latest/set_env.sh'; $show")"
+expect_eq "$got" "$want" "bash, sourced once"
+got="$(env -i PATH=/usr/bin:/bin bash -c "source '$latest/set_env.sh'; source '$latest/bin/setenv.bash'; $show")"
+expect_eq "$got" "$want" "bash, sourced twice"
+got="$(env -i PATH=/usr/bin:/bin ACLSIM_TOOLKIT_ROOT="$latest" sh -c ". '$latest/set_env.sh'; $show")"
+expect_eq "$got" "$want" "sh"
+# Existing entries stay, after ours.
+got="$(env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH=/opt/x bash -c "source '$latest/set_env.sh'; echo \$LD_LIBRARY_PATH")"
+expect_eq "$got" "$latest/lib64:/opt/x" "existing LD_LIBRARY_PATH"
+
+# The samples, as a user builds them: copy, source set_env.sh, run.sh.
+cp -r "$src/examples/toolkit" "$tmp/samples"
+for sample in 0_create_config 1_msproftx 2_subscribe_model; do
+  out="$(env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c \
+    "source '$latest/set_env.sh' && SAMPLE_BUILD_DIR='$tmp/build-$sample' '$tmp/samples/$sample/run.sh'")" \
+    || fail "sample $sample: $out"
+  echo "$out" | grep -q "\[INFO\] $sample done" || fail "sample $sample printed: $out"
+done
+readelf -d "$tmp/build-0_create_config/main" | grep -q 'NEEDED.*libprofapi.so' || fail "0_create_config: libprofapi.so not NEEDED"
+ls "$tmp/build-1_msproftx/prof_output" | grep -q '^PROF_' || fail "1_msproftx wrote no PROF_* directory"
+
+# find_package(aclsim) through set_env.sh's CMAKE_PREFIX_PATH.
+env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' &&
+  cmake -S '$src/tests/install_consumer' -B '$tmp/consumer' >/dev/null && cmake --build '$tmp/consumer' >/dev/null &&
+  '$tmp/consumer/consumer' >/dev/null" || fail "find_package consumer"
+
+if [ "$python_on" = "ON" ]; then
+  got="$(env -i PATH=/usr/bin:/bin bash -c "source '$latest/set_env.sh' && /usr/bin/python3 -c 'import acl, os; print(os.path.dirname(acl.__file__))'")"
+  expect_eq "$got" "$latest/python/site-packages" "acl module"
+fi
+
+# A moved tree: the script finds its new root.
+mv "$tmp/Ascend" "$tmp/Moved"
+moved="$tmp/Moved/ascend-toolkit/$version"
+got="$(env -i PATH=/usr/bin:/bin bash -c "source '$moved/bin/setenv.bash'; echo \$ASCEND_HOME_PATH \$LD_LIBRARY_PATH")"
+expect_eq "$got" "$moved $moved/lib64" "moved tree"
+echo "toolkit: layout, set_env.sh and 3 samples OK"
