@@ -128,16 +128,21 @@ StatusOr<ModelRef> ModelRegistry::Load(DeviceState* device, model::Graph graph) 
 Status ModelRegistry::Unload(uint32_t model_id) {
   ModelRef model;
   {
+    // Out of the table first: a racing Unload of the same id finds nothing,
+    // and new executions fail with the unknown model id.
     std::lock_guard<std::mutex> lock(mu_);
     auto it = models_.find(model_id);
     if (it == models_.end()) return ModelNotLoaded(model_id);
-    model = it->second;
+    model = std::move(it->second);
+    models_.erase(it);
   }
   device::Device& dev = model->device->device();
   (void)dev.SynchronizeDevice();
-  ACLSIM_RETURN_IF_ERROR(dev.UnloadGraph(model->executable));
-  std::lock_guard<std::mutex> lock(mu_);
-  models_.erase(model_id);
+  if (Status s = dev.UnloadGraph(model->executable); !s.ok()) {
+    std::lock_guard<std::mutex> lock(mu_);
+    models_.emplace(model_id, std::move(model));  // still loaded on the device
+    return s;
+  }
   return OkStatus();
 }
 

@@ -57,7 +57,15 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
   }
   device::Device& dev = model->device->device();
   auto task = dev.SubmitGraph(target.stream, model->executable, {model_id, CurrentThreadId()});
-  if (!task.ok()) return devices_->CheckLost(model->device->id(), task.status());
+  if (!task.ok()) {
+    // An aclmdlUnload on another thread may have unloaded the executable
+    // after this call found the model: report the model id, as a call
+    // made a moment later would.
+    if (task.status().detail() == Detail::kInvalidHandle && models_->Find(model_id) != model) {
+      return ModelNotLoaded(model_id);
+    }
+    return devices_->CheckLost(model->device->id(), task.status());
+  }
   if (out_launch != nullptr) {
     out_launch->launched = true;
     out_launch->device_id = static_cast<uint32_t>(model->device->id());
