@@ -101,14 +101,17 @@ def test_execute_releases_gil(bert, long_switch_interval):
 def test_synchronize_stream_releases_gil(bert, long_switch_interval):
     r, reader, config = subscribe(bert)
     stream, _ = acl.rt.create_stream()
-    for _ in range(3):
+    # Ten runs (about 19 ms of device time) queued: the wait is long enough
+    # for the reader to be scheduled even on a loaded machine.
+    runs = 10
+    for _ in range(runs):
         assert acl.mdl.execute_async(bert.model_id, bert.input, bert.output, stream) == ACL_SUCCESS
     t0 = time.perf_counter()
     assert acl.rt.synchronize_stream(stream) == ACL_SUCCESS
     t1 = time.perf_counter()
     unsubscribe(bert, r, reader, config)
     assert acl.rt.destroy_stream(stream) == ACL_SUCCESS
-    assert reader.records == 3 * BERT_OPS
+    assert reader.records == runs * BERT_OPS
     assert reads_inside(reader, [(t0, t1)]) > 0, "the reader never ran while synchronize_stream was running"
 
 
