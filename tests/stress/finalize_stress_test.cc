@@ -83,8 +83,8 @@ TEST(FinalizeStress, GivenThreadsExecutingWhenFinalizingThenEveryCallCompletesOr
       });
     }
     while (runs.load() < 2 && ended.load() == 0) std::this_thread::yield();
-    ASSERT_EQ(ended.load(), 0) << "round " << round << ": aclmdlExecute failed before aclFinalize: " << last[0]
-                               << " / " << last[1] << " " << RecentErrMsg();
+    ASSERT_EQ(ended.load(), 0) << "round " << round << ": aclmdlExecute failed before aclFinalize: " << last[0] << " / "
+                               << last[1] << " " << RecentErrMsg();
     ASSERT_ACL_OK(aclFinalize());
     for (auto& th : threads) th.join();
     for (int t = 0; t < kThreads; ++t) {
