@@ -36,6 +36,9 @@ bool g_initialized = false;
 bool g_finalized = false;
 // In a child forked while a runtime existed, until it calls aclInit.
 bool g_forked_child = false;
+// The parent's runtime in such a child: kept reachable (a leak checker does
+// not report it) and never destroyed.
+std::shared_ptr<runtime::Runtime>* g_abandoned_runtime = nullptr;
 
 // fork(): the parent's g_mu is held across fork, so the child gets it in a
 // known state; the child then abandons the parent's runtime (see global.h).
@@ -44,11 +47,8 @@ void AfterForkInParent() { g_mu.unlock(); }
 void AfterForkInChild() {
   if (g_runtime) {
     // Never destroyed: its threads are not in this process and its locks
-    // may be held by them. The memory goes with the process (kept
-    // reachable from here, so a leak checker does not report it).
-    static std::shared_ptr<runtime::Runtime>* abandoned = nullptr;
-    abandoned = new std::shared_ptr<runtime::Runtime>(std::move(g_runtime));
-    (void)abandoned;
+    // may be held by them. The memory goes with the process.
+    g_abandoned_runtime = new std::shared_ptr<runtime::Runtime>(std::move(g_runtime));
     g_forked_child = true;
     g_initialized = false;
     g_finalized = false;

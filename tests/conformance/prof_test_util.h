@@ -48,6 +48,12 @@ class LoadedModel {  // ModelPath() comes from conformance_util.h
     unloaded_ = true;
     return aclmdlUnload(id_);
   }
+  // aclFinalize released the model and its memory with the runtime: the
+  // destructor then frees only the host objects (buffers, datasets).
+  void ReleasedByFinalize() {
+    unloaded_ = true;
+    memory_.clear();
+  }
 
  private:
   aclmdlDataset* Make(aclmdlDesc* desc, bool in) {

@@ -107,17 +107,6 @@ TEST(ProfSubscription, GivenUnsubscribeDuringProductionThenReaderGetsExactlyTheP
   ::close(sp.read_fd);
 }
 
-// Fills |write_fd| (a pipe) until it would block; returns the bytes written.
-size_t FillPipe(int write_fd) {
-  const int flags = ::fcntl(write_fd, F_GETFL);
-  ::fcntl(write_fd, F_SETFL, flags | O_NONBLOCK);
-  std::vector<char> junk(80, 'J');
-  size_t total = 0;
-  while (::write(write_fd, junk.data(), junk.size()) == static_cast<ssize_t>(junk.size())) total += junk.size();
-  ::fcntl(write_fd, F_SETFL, flags);
-  return total;
-}
-
 TEST(ProfSubscription, GivenProducerBlockedAcrossResubscribeCyclesThenStaleRecordsNeverReachNewSubscription) {
   // subscription.cc (OnCompletions) promises that records built for a
   // subscription that was unsubscribed while the producer waited for queue

@@ -21,17 +21,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-// Fills |write_fd| (a pipe) until a write would block; returns the bytes.
-size_t FillPipe(int write_fd) {
-  const int flags = ::fcntl(write_fd, F_GETFL);
-  ::fcntl(write_fd, F_SETFL, flags | O_NONBLOCK);
-  std::vector<char> junk(80, 'J');
-  size_t total = 0;
-  while (::write(write_fd, junk.data(), junk.size()) == static_cast<ssize_t>(junk.size())) total += junk.size();
-  ::fcntl(write_fd, F_SETFL, flags);
-  return total;
-}
-
 // A producer thread feeding |count| completions of |model_id|; done() once
 // OnCompletions returned.
 class Producer {

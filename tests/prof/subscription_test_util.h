@@ -1,9 +1,9 @@
 // Helpers of the SubscriptionManager tests (subscription_*_test.cc): a model
 // with a fixed op table, synthetic CompletionRecords with distinct field
 // values and the check of one delivered record against them, a reader
-// thread that keeps every read()'s size, and pipes / SOCK_SEQPACKET socket
-// pairs (where every write() arrives as one packet, so write boundaries are
-// visible).
+// thread that keeps every read()'s size, pipes (and filling one up) and
+// SOCK_SEQPACKET socket pairs (where every write() arrives as one packet, so
+// write boundaries are visible).
 #ifndef ACLSIM_TESTS_PROF_SUBSCRIPTION_TEST_UTIL_H_
 #define ACLSIM_TESTS_PROF_SUBSCRIPTION_TEST_UTIL_H_
 
@@ -229,6 +229,17 @@ inline Reader::Options ReadOptions(bool packets, int start_delay_ms = 0, size_t 
   o.close_after_bytes = close_after_bytes;
   o.read_size = read_size;
   return o;
+}
+
+// Fills |write_fd| (a pipe) until a write would block; returns the bytes.
+inline size_t FillPipe(int write_fd) {
+  const int flags = ::fcntl(write_fd, F_GETFL);
+  ::fcntl(write_fd, F_SETFL, flags | O_NONBLOCK);
+  std::vector<char> junk(80, 'J');
+  size_t total = 0;
+  while (::write(write_fd, junk.data(), junk.size()) == static_cast<ssize_t>(junk.size())) total += junk.size();
+  ::fcntl(write_fd, F_SETFL, flags);
+  return total;
 }
 
 inline bool FdOpen(int fd) { return ::fcntl(fd, F_GETFD) != -1; }

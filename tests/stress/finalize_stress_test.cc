@@ -18,44 +18,6 @@ namespace {
 
 constexpr uint64_t kOpsPerRun = 9;  // sample_mlp.json
 
-// A loaded model with datasets, whose cleanup after aclFinalize touches only
-// host objects (the runtime's memory and models went with it).
-class Model {
- public:
-  explicit Model(const std::string& file) {
-    EXPECT_EQ(aclmdlLoadFromFile(ModelPath(file).c_str(), &id_), ACL_SUCCESS) << RecentErrMsg();
-    aclmdlDesc* desc = aclmdlCreateDesc();
-    EXPECT_EQ(aclmdlGetDesc(desc, id_), ACL_SUCCESS);
-    input_ = Make(desc, aclmdlGetNumInputs(desc), true);
-    output_ = Make(desc, aclmdlGetNumOutputs(desc), false);
-    (void)aclmdlDestroyDesc(desc);
-  }
-  ~Model() {
-    for (aclmdlDataset* d : {input_, output_}) {
-      for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(d); ++i)
-        (void)aclDestroyDataBuffer(aclmdlGetDatasetBuffer(d, i));
-      (void)aclmdlDestroyDataset(d);
-    }
-  }
-  uint32_t id() const { return id_; }
-  aclError Execute() { return aclmdlExecute(id_, input_, output_); }
-
- private:
-  aclmdlDataset* Make(aclmdlDesc* desc, size_t n, bool in) {
-    aclmdlDataset* d = aclmdlCreateDataset();
-    for (size_t i = 0; i < n; ++i) {
-      const size_t size = in ? aclmdlGetInputSizeByIndex(desc, i) : aclmdlGetOutputSizeByIndex(desc, i);
-      void* p = nullptr;
-      EXPECT_EQ(aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-      EXPECT_EQ(aclmdlAddDatasetBuffer(d, aclCreateDataBuffer(p, size)), ACL_SUCCESS);
-    }
-    return d;
-  }
-  uint32_t id_ = 0;
-  aclmdlDataset* input_ = nullptr;
-  aclmdlDataset* output_ = nullptr;
-};
-
 // What aclmdlExecute returns once aclFinalize has run: not initialised, or
 // (when the call created a fresh runtime between its initialisation check
 // and its lookup, as runtime calls may) an unknown model.
@@ -67,30 +29,21 @@ TEST(FinalizeStress, GivenThreadsExecutingWhenFinalizingThenEveryCallCompletesOr
   for (uint64_t round = 0; round < rounds; ++round) {
     ASSERT_ACL_OK(aclInit(nullptr));
     ASSERT_ACL_OK(aclrtSetDevice(0));
-    Model model("sample_mlp.json");
-    constexpr int kThreads = 2;
-    aclrtContext context = nullptr;
-    ASSERT_ACL_OK(aclrtGetCurrentContext(&context));
-    std::atomic<uint64_t> runs{0};
-    std::atomic<int> ended{0};
-    std::vector<aclError> last(kThreads, ACL_SUCCESS);
-    std::vector<std::thread> threads;
-    for (int t = 0; t < kThreads; ++t) {
-      threads.emplace_back([&, t, context] {
-        (void)aclrtSetCurrentContext(context);
-        while ((last[t] = model.Execute()) == ACL_SUCCESS) ++runs;
-        ++ended;
-      });
+    LoadedModel model("sample_mlp.json");
+    model.ReleasedByFinalize();  // the model outlives aclFinalize
+    Executor first(model);
+    Executor second(model);
+    while (first.runs() + second.runs() < 2 && first.last() == ACL_SUCCESS && second.last() == ACL_SUCCESS) {
+      std::this_thread::yield();
     }
-    while (runs.load() < 2 && ended.load() == 0) std::this_thread::yield();
-    ASSERT_EQ(ended.load(), 0) << "round " << round << ": aclmdlExecute failed before aclFinalize: " << last[0] << " / "
-                               << last[1] << " " << RecentErrMsg();
+    ASSERT_EQ(first.last(), ACL_SUCCESS) << "round " << round << ": aclmdlExecute failed before aclFinalize";
+    ASSERT_EQ(second.last(), ACL_SUCCESS) << "round " << round << ": aclmdlExecute failed before aclFinalize";
     ASSERT_ACL_OK(aclFinalize());
-    for (auto& th : threads) th.join();
-    for (int t = 0; t < kThreads; ++t) {
-      ASSERT_EQ(kAfterFinalize.count(last[t]), 1u) << "round " << round << " thread " << t << ": " << last[t];
-    }
-    runs_total += runs.load();
+    first.Join();
+    second.Join();
+    ASSERT_EQ(kAfterFinalize.count(first.last()), 1u) << "round " << round << ": " << first.last();
+    ASSERT_EQ(kAfterFinalize.count(second.last()), 1u) << "round " << round << ": " << second.last();
+    runs_total += first.runs() + second.runs();
     (void)aclFinalize();  // a call may have created a fresh runtime after the first
   }
   Report("aclFinalize vs aclmdlExecute: " + std::to_string(rounds) + " rounds, " + std::to_string(runs_total) +
@@ -105,7 +58,8 @@ TEST(FinalizeStress, GivenUnsubscribeStillReturningWhenReaderSawEofAndFinalizing
   for (uint64_t round = 0; round < rounds; ++round) {
     ASSERT_ACL_OK(aclInit(nullptr));
     ASSERT_ACL_OK(aclrtSetDevice(0));
-    Model model("sample_mlp.json");
+    LoadedModel model("sample_mlp.json");
+    model.ReleasedByFinalize();  // the model outlives aclFinalize
     PipeReader reader;
     aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &reader.write_fd);
     ASSERT_NE(config, nullptr);
@@ -131,35 +85,20 @@ TEST(FinalizeStress, GivenExecutionWaitingForAStalledReaderWhenFinalizingThenBot
   TempFile config_file(R"({"aclsim": {"subscription_drain_timeout_ms": 300}})");
   ASSERT_ACL_OK(aclInit(config_file.path().c_str()));
   ASSERT_ACL_OK(aclrtSetDevice(0));
-  Model model("sample_mlp.json");
+  LoadedModel model("sample_mlp.json");
+  model.ReleasedByFinalize();  // the model outlives aclFinalize
   int fds[2];
   ASSERT_EQ(::pipe(fds), 0);
   int fd = fds[1];  // nobody reads fds[0]
   aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &fd);
   ASSERT_ACL_OK(aclprofModelSubscribe(model.id(), config));
-  aclrtContext context = nullptr;
-  ASSERT_ACL_OK(aclrtGetCurrentContext(&context));
-  std::atomic<uint64_t> runs{0};
-  std::atomic<aclError> last{ACL_SUCCESS};
-  std::thread executor([&] {
-    (void)aclrtSetCurrentContext(context);
-    while ((last = model.Execute()) == ACL_SUCCESS) ++runs;
-  });
-  // The queue (64K records) fills after about 7,300 runs; the executor then
-  // waits for the reader inside aclmdlExecute.
-  while (true) {
-    aclsimSubscriptionStats s{};
-    ASSERT_ACL_OK(aclsimGetSubscriptionStats(model.id(), &s));
-    if (s.produced >= 64 * 1024) break;
-    ASSERT_EQ(last.load(), ACL_SUCCESS);
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  Executor executor(model);
+  ASSERT_TRUE(WaitForFullQueue(model.id(), executor)) << executor.last();
   ASSERT_ACL_OK(aclFinalize());
-  executor.join();
-  EXPECT_EQ(kAfterFinalize.count(last.load()), 1u) << last.load();
+  executor.Join();
+  EXPECT_EQ(kAfterFinalize.count(executor.last()), 1u) << executor.last();
   EXPECT_EQ(fd, fds[1]) << "aclFinalize does not write the caller's int";
-  Report("aclFinalize vs an execution waiting for a stalled reader: " + std::to_string(runs.load()) + " runs");
+  Report("aclFinalize vs an execution waiting for a stalled reader: " + std::to_string(executor.runs()) + " runs");
   ::close(fds[0]);
   (void)aclprofDestroySubscribeConfig(config);
   (void)aclFinalize();

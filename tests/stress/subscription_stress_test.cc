@@ -145,30 +145,17 @@ TEST_F(SubscriptionStress, GivenExecutionWaitingForAStalledReaderWhenUnloadingTh
   int fd = fds[1];
   aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &fd);
   ASSERT_ACL_OK(aclprofModelSubscribe(model.id(), config));
-  aclrtContext context = nullptr;
-  ASSERT_ACL_OK(aclrtGetCurrentContext(&context));
-  std::atomic<uint64_t> runs{0};
-  std::atomic<aclError> last{ACL_SUCCESS};
-  std::thread executor([&] {  // runs until the model is gone
-    (void)aclrtSetCurrentContext(context);
-    while ((last = model.Execute()) == ACL_SUCCESS) ++runs;
-  });
-  // The queue (64K records) fills after about 7,300 runs; then the
-  // executor waits for the reader inside aclmdlExecute.
-  while (StatsOf(model.id()).produced < 64 * 1024) {
-    ASSERT_EQ(last.load(), ACL_SUCCESS);
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  Executor executor(model);  // runs until the model is gone
+  ASSERT_TRUE(WaitForFullQueue(model.id(), executor)) << executor.last();
   ASSERT_ACL_OK(model.Unload());
-  executor.join();
-  EXPECT_EQ(last.load(), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
+  executor.Join();
+  EXPECT_EQ(executor.last(), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
   const aclsimSubscriptionStats s = StatsOf(model.id());
   EXPECT_EQ(s.active, 0u);
   EXPECT_EQ(s.broken, 1u);
   EXPECT_EQ(s.delivered + s.dropped, s.produced);
   EXPECT_EQ(fd, fds[1]) << "aclmdlUnload leaves the descriptor to its owner";
-  Report("execution waiting for a stalled reader: " + std::to_string(runs.load()) + " runs, produced " +
+  Report("execution waiting for a stalled reader: " + std::to_string(executor.runs()) + " runs, produced " +
          std::to_string(s.produced) + ", delivered " + std::to_string(s.delivered) + ", dropped " +
          std::to_string(s.dropped));
   ::close(fds[0]);
