@@ -145,7 +145,9 @@ def test_blocking_calls_let_other_threads_run(bert, long_switch_interval, call):
     ticker = Ticker()
     time.sleep(0.01)
     if call != "execute":
-        for _ in range(3):
+        # Ten queued runs (about 19 ms): long enough for the ticker to be
+        # scheduled inside the wait even on a loaded machine.
+        for _ in range(10):
             assert acl.mdl.execute_async(bert.model_id, bert.input, bert.output, stream) == ACL_SUCCESS
         assert acl.rt.record_event(event, stream) == ACL_SUCCESS
     t0 = time.perf_counter()
