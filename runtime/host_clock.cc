@@ -10,7 +10,8 @@ void HostClock::AddDevice(device::Device* device) {
 }
 
 int64_t HostClock::SteadyNs() const {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - epoch_).count();
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 int64_t HostClock::NowNs() {

@@ -1,10 +1,12 @@
 // HostClock: the host-side clock of collection sessions, msproftx stamps and
 // ACL API timing (runtime/prof/session_data.h describes the time domains).
 //
-// In ClockMode::kRealtime it is the steady clock since the clock was made.
-// In ClockMode::kVirtual it is logical: the latest device time the host has
-// observed on any opened device, so host records line up with the device
-// work they launched. Either way NowNs() is strictly increasing.
+// In ClockMode::kRealtime it is the host's steady (monotonic) clock, the
+// clock realtime devices follow. In ClockMode::kVirtual it is logical: the
+// latest device time the host has observed on any opened device, so host
+// records line up with the device work they launched, and never earlier than
+// the virtual clocks' origin (runtime/time_limits.h), so it never reads 0
+// either. Either way NowNs() is strictly increasing.
 //
 // Thread safety: thread-safe; its mutex is a leaf apart from the devices'
 // Now(), which it calls with the mutex held (lock order: host clock →
@@ -23,7 +25,9 @@ namespace aclsim::runtime {
 
 class HostClock {
  public:
-  explicit HostClock(device::ClockMode mode) : mode_(mode) {}
+  // |origin_ns|: the virtual mode's first reading (the backend's virtual
+  // clock origin); unused in the realtime mode.
+  HostClock(device::ClockMode mode, int64_t origin_ns) : mode_(mode), last_ns_(origin_ns - 1) {}
 
   // Makes |device| part of the logical clock; borrowed, must outlive the clock.
   void AddDevice(device::Device* device);
@@ -37,10 +41,9 @@ class HostClock {
   int64_t SteadyNs() const;
 
   const device::ClockMode mode_;
-  const std::chrono::steady_clock::time_point epoch_ = std::chrono::steady_clock::now();
   std::mutex mu_;
   std::vector<device::Device*> devices_;
-  int64_t last_ns_ = 0;
+  int64_t last_ns_;
 };
 
 }  // namespace aclsim::runtime

@@ -59,7 +59,7 @@ Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRe
                    std::chrono::milliseconds drain_timeout)
     : devices_(devices),
       models_(models),
-      clock_(backend.clock_mode()),
+      clock_(backend.clock_mode(), backend.clock_origin_ns()),
       subscriptions_(std::make_unique<prof::SubscriptionManager>(prof::SubscriptionManager::kDefaultQueueCapacity,
                                                                  drain_timeout)) {
   if (const device::DeliveryFaults faults = backend.delivery_faults(); !faults.empty()) {

@@ -27,6 +27,18 @@ constexpr double kMinRatePerS = 1e3;                      // bytes/s or FLOP/s
 constexpr double kMaxRatePerS = 1e21;
 constexpr int64_t kMaxVirtualTimeNs = int64_t{1} << 62;
 
+// Where a device clock in the virtual clock mode starts unless configured
+// ("clock_origin_ns"): one hour, as the system counter of an NPU that booted
+// an hour ago reads. Real counters never read 0 while a program runs, and 0
+// is the error value of the aclprofGetOp* time getters, so no record may
+// carry it. A multiple of every system-counter tick the device profiles use
+// (10 ns and 20 ns), so the start pair written to the PROF_* files is exact.
+// In the realtime mode a device clock follows the host's monotonic clock.
+constexpr int64_t kDefaultClockOriginNs = 3'600'000'000'000;
+// Range of a configured origin: at least 1 ns, at most 2^60 (36 years), so
+// a timeline that starts there still has kMaxVirtualTimeNs headroom.
+constexpr int64_t kMaxClockOriginNs = int64_t{1} << 60;
+
 // t + d on a timeline: both clamped to [0, kMaxVirtualTimeNs] first, the sum
 // saturating at kMaxVirtualTimeNs (compared before adding: 2^62 + 2^62 is
 // one past INT64_MAX).

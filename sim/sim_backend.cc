@@ -16,6 +16,7 @@ class SimBackend final : public device::Backend {
   std::string_view name() const override { return "sim"; }
   uint32_t DeviceCount() const override { return options_.device_count; }
   device::ClockMode clock_mode() const override { return options_.clock_mode; }
+  int64_t clock_origin_ns() const override { return options_.clock_origin_ns; }
   device::DeliveryFaults delivery_faults() const override { return options_.faults.delivery; }
 
   StatusOr<std::unique_ptr<device::Device>> OpenDevice(uint32_t device_id) override {

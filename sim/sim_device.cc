@@ -30,7 +30,12 @@ SimDevice::SimDevice(uint32_t device_id, std::shared_ptr<const DeviceProfile> pr
       profile_(std::move(profile)),
       options_(options),
       cost_model_(*profile_),
-      epoch_(std::chrono::steady_clock::now()) {
+      epoch_(std::chrono::steady_clock::now()),
+      origin_ns_(options.clock_mode == device::ClockMode::kRealtime
+                     ? std::max<int64_t>(
+                           1, std::chrono::duration_cast<std::chrono::nanoseconds>(epoch_.time_since_epoch()).count())
+                     : options.clock_origin_ns),
+      host_horizon_ns_(origin_ns_) {
   info_.profile_name = profile_->name;
   info_.soc_name = profile_->soc_name;
   info_.memory_bytes = profile_->memory_bytes;
@@ -92,7 +97,7 @@ StatusOr<SimDevice::EventRecordState*> SimDevice::FindEvent(device::EventId even
 device::VirtualTimeNs SimDevice::HostHorizonNs() const {
   if (options_.clock_mode == device::ClockMode::kRealtime) {
     auto wall = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - epoch_);
-    return std::max(host_horizon_ns_, static_cast<device::VirtualTimeNs>(wall.count()));
+    return std::max(host_horizon_ns_, AddTimeNs(origin_ns_, wall.count()));
   }
   return host_horizon_ns_;
 }
@@ -101,13 +106,17 @@ void SimDevice::Observe(device::VirtualTimeNs time_ns) { host_horizon_ns_ = std:
 
 bool SimDevice::Reached(device::VirtualTimeNs time_ns) const {
   if (options_.clock_mode != device::ClockMode::kRealtime) return true;
-  return std::chrono::steady_clock::now() >= epoch_ + std::chrono::nanoseconds(time_ns);
+  return std::chrono::steady_clock::now() >= WallTimeOf(time_ns);
+}
+
+std::chrono::steady_clock::time_point SimDevice::WallTimeOf(device::VirtualTimeNs time_ns) const {
+  return epoch_ + std::chrono::nanoseconds(std::max<int64_t>(0, time_ns - origin_ns_));
 }
 
 Status SimDevice::WaitUntil(device::VirtualTimeNs time_ns) const {
   if (options_.clock_mode != device::ClockMode::kRealtime) return OkStatus();
   std::string reason;
-  if (!device::SleepUntilOrInterrupted(epoch_ + std::chrono::nanoseconds(time_ns), &reason)) {
+  if (!device::SleepUntilOrInterrupted(WallTimeOf(time_ns), &reason)) {
     return Status(Detail::kNoDevice, "device " + std::to_string(device_id_) + ": wait interrupted: " + reason);
   }
   return OkStatus();

@@ -10,6 +10,11 @@
 // device lock is the one total order, so the same call sequence gives the
 // same times (and, with jitter, the same seeded jitter stream).
 //
+// The clock never reads 0 (the time getters' error value): in the virtual
+// mode it starts at SimOptions::clock_origin_ns (default one hour,
+// runtime/time_limits.h), in the realtime mode it reads the host's steady
+// (monotonic) clock, as a real NPU's system counter keeps counting from boot.
+//
 // In ClockMode::kVirtual host calls never wait: a synchronisation completes
 // at once and moves the host horizon. In ClockMode::kRealtime (opt-in, not
 // deterministic) synchronisation and queries are paced by the host's steady
@@ -118,6 +123,8 @@ class SimDevice final : public device::Device {
   // or until the calling thread's wait interrupt fires
   // (runtime/device/wait_interrupt.h): then kNoDevice naming the reason.
   Status WaitUntil(device::VirtualTimeNs time_ns) const;
+  // Realtime mode: the steady-clock instant at which the device clock reads |time_ns|.
+  std::chrono::steady_clock::time_point WallTimeOf(device::VirtualTimeNs time_ns) const;
   bool Reached(device::VirtualTimeNs time_ns) const;
   // Fault injection (requires mu_). LostStatus when the device is lost.
   Status LostStatus() const;
@@ -133,6 +140,10 @@ class SimDevice final : public device::Device {
   const CostModel cost_model_;
   device::DeviceInfo info_;
   const std::chrono::steady_clock::time_point epoch_;
+  // The clock's first reading: options_.clock_origin_ns in the virtual mode;
+  // in the realtime mode the steady clock's reading at epoch_, so the device
+  // clock follows the host's monotonic clock.
+  const device::VirtualTimeNs origin_ns_;
 
   std::mutex mu_;
   std::vector<CorePool> pools_;  // per engine
@@ -146,7 +157,7 @@ class SimDevice final : public device::Device {
   uint64_t next_exe_id_ = 1;
   uint64_t next_task_id_ = 1;
   uint64_t jitter_counter_ = 0;
-  device::VirtualTimeNs host_horizon_ns_ = 0;
+  device::VirtualTimeNs host_horizon_ns_;  // starts at origin_ns_
   // Records are handed to the sink after mu_ is released (backend.h).
   device::CompletionSinkSlot sinks_;
   bool lost_ = false;

@@ -27,6 +27,11 @@ Status ApplyKey(const std::string& key, const json& v, SimOptions* o, bool* know
   } else if (key == "clock") {
     if (v != "virtual" && v != "realtime") return AttrError("clock must be \"virtual\" or \"realtime\"");
     o->clock_mode = v == "realtime" ? device::ClockMode::kRealtime : device::ClockMode::kVirtual;
+  } else if (key == "clock_origin_ns") {
+    if (!device::AsNonNegativeInteger(v, &n) || n < 1 || n > static_cast<uint64_t>(kMaxClockOriginNs)) {
+      return AttrError("clock_origin_ns must be an integer in [1, 2^60]");
+    }
+    o->clock_origin_ns = static_cast<int64_t>(n);
   } else if (key == "seed") {
     if (!device::AsNonNegativeInteger(v, &o->seed)) return AttrError("seed must be a non-negative integer");
   } else if (key == "jitter") {
@@ -50,6 +55,9 @@ Status SimOptions::Validate() const {
   }
   if (!(jitter >= 0.0 && jitter <= 0.5)) {
     return Status(StatusCode::kInvalidArgument, "config: jitter must be in [0, 0.5]");
+  }
+  if (clock_origin_ns < 1 || clock_origin_ns > kMaxClockOriginNs) {
+    return Status(StatusCode::kInvalidArgument, "config: clock_origin_ns must be in [1, 2^60]");
   }
   if (device_profile.empty() && device_profile_path.empty()) {
     return Status(StatusCode::kInvalidArgument, "config: device_profile must not be empty");

@@ -5,6 +5,10 @@
 //   device_profile       a built-in profile name (default "Ascend910B2")
 //   device_profile_path  a profile JSON file; wins over the name ("" = none)
 //   clock                "virtual" (default) or "realtime"
+//   clock_origin_ns      where a virtual device clock starts, 1…2^60 ns
+//                        (default kDefaultClockOriginNs, runtime/time_limits.h);
+//                        a realtime device clock follows the host's
+//                        monotonic clock instead
 //   seed, jitter         seeded relative jitter of op durations, 0…0.5
 //   faults               fault injection (docs/faults.md), parsed here into
 //                        the FaultPlan the devices apply
@@ -21,6 +25,7 @@
 #include "runtime/device/backend.h"
 #include "runtime/device/faults.h"
 #include "runtime/status.h"
+#include "runtime/time_limits.h"
 
 namespace aclsim::sim {
 
@@ -29,13 +34,15 @@ struct SimOptions {
   std::string device_profile = "Ascend910B2";  // built-in name
   std::string device_profile_path;             // a profile JSON file; wins over the name
   device::ClockMode clock_mode = device::ClockMode::kVirtual;
+  int64_t clock_origin_ns = kDefaultClockOriginNs;  // virtual mode: the clock's first reading
   uint64_t seed = 0;
   double jitter = 0.0;  // relative +- jitter of op durations, [0, 0.5]
   device::FaultPlan faults;
 
   // Ranges of a struct filled by code (the server's flags, tests):
-  // device_count outside [1, 64], jitter outside [0, 0.5] (or NaN), or
-  // neither a profile name nor a path → kInvalidArgument.
+  // device_count outside [1, 64], jitter outside [0, 0.5] (or NaN),
+  // clock_origin_ns outside [1, kMaxClockOriginNs], or neither a profile
+  // name nor a path → kInvalidArgument.
   Status Validate() const;
 };
 

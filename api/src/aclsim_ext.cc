@@ -8,7 +8,11 @@
 #include "api/src/global.h"
 #include "api/src/prof_api.h"
 #include "runtime/model/graph.h"
+#include "runtime/time_limits.h"
 #include "runtime/vendor.h"
+
+static_assert(ACLSIM_DEFAULT_CLOCK_ORIGIN_NS == static_cast<uint64_t>(aclsim::kDefaultClockOriginNs),
+              "the public default clock origin is the runtime's");
 
 using aclsim::api::Convert;
 using aclsim::api::InvalidParam;

@@ -1,6 +1,7 @@
 #include "remote/client/remote_backend.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
 #include <vector>
 
@@ -94,17 +95,28 @@ device::ClockMode ServerClockMode(const std::string& server) {
                                                              : device::ClockMode::kVirtual;
 }
 
+// The server's virtual clock origin, from the "origin_ns=" word of its
+// Hello text; the default for a server that does not send it.
+int64_t ServerClockOrigin(const std::string& server) {
+  const size_t at = server.find(" origin_ns=");
+  if (at == std::string::npos) return kDefaultClockOriginNs;
+  const long long n = std::strtoll(server.c_str() + at + 11, nullptr, 10);
+  return n >= 1 && n <= kMaxClockOriginNs ? static_cast<int64_t>(n) : kDefaultClockOriginNs;
+}
+
 class RemoteBackend final : public device::Backend {
  public:
   RemoteBackend(std::string endpoint, const HelloReply& hello, const RemoteOptions& options)
       : endpoint_(std::move(endpoint)),
         device_count_(hello.device_count),
         clock_mode_(ServerClockMode(hello.server)),
+        clock_origin_ns_(ServerClockOrigin(hello.server)),
         options_(options) {}
 
   std::string_view name() const override { return "remote"; }
   uint32_t DeviceCount() const override { return device_count_; }
   device::ClockMode clock_mode() const override { return clock_mode_; }
+  int64_t clock_origin_ns() const override { return clock_origin_ns_; }
 
   Status CheckFeature(std::string_view feature) const override {
     if (feature == device::kFeatureClientDeviceOptions) {
@@ -117,7 +129,7 @@ class RemoteBackend final : public device::Backend {
       return Status(StatusCode::kUnimplemented,
                     "backend 'remote': the devices of aclsim-device-server (" + endpoint_ +
                         ") are shared by its clients and keep their clocks between them, so a device's clock does "
-                        "not start at 0 when this process opens it");
+                        "not start at its origin when this process opens it");
     }
     return device::Backend::CheckFeature(feature);
   }
@@ -148,6 +160,7 @@ class RemoteBackend final : public device::Backend {
   const std::string endpoint_;
   const uint32_t device_count_;
   const device::ClockMode clock_mode_;
+  const int64_t clock_origin_ns_;
   const RemoteOptions options_;
 };
 

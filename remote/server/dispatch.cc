@@ -52,7 +52,8 @@ Status FirstRequest(SessionState& session, const FrameHeader& h, MessageType typ
   body.U16(kProtocolVersion);
   body.U32(static_cast<uint32_t>(session.devices.size()));
   body.Str("aclsim-device-server profile=" + session.devices.front()->info().profile_name +
-           " clock=" + (session.options.devices.clock_mode == device::ClockMode::kRealtime ? "realtime" : "virtual"));
+           " clock=" + (session.options.devices.clock_mode == device::ClockMode::kRealtime ? "realtime" : "virtual") +
+           " origin_ns=" + std::to_string(session.options.devices.clock_origin_ns));
   return OkStatus();
 }
 

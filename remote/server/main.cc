@@ -3,7 +3,7 @@
 //
 //   aclsim-device-server --listen unix:/path | tcp:127.0.0.1:PORT
 //       [--device-count N] [--profile NAME|FILE.json] [--seed S] [--jitter J]
-//       [--clock virtual|realtime] [--max-sessions N] [--max-handshakes N]
+//       [--clock virtual|realtime] [--clock-origin-ns NS] [--max-sessions N] [--max-handshakes N]
 //       [--handshake-timeout-ms MS] [--max-buffered-bytes N]
 //       [--max-streams-per-session N] [--max-events-per-session N]
 //       [--max-graphs-per-session N] [--socket-mode OCTAL] [--allow-uid UID]...
@@ -33,6 +33,7 @@ void PrintUsage(std::FILE* out, const char* argv0) {
                "  --profile NAME|FILE.json    device profile (Ascend910B2)\n"
                "  --seed S, --jitter J        seeded duration jitter, J in [0, 0.5] (0, 0)\n"
                "  --clock virtual|realtime    device clock mode (virtual)\n"
+               "  --clock-origin-ns NS        where the virtual device clocks start (3600000000000)\n"
                "  --max-sessions N            sessions past their Hello; a Hello beyond is refused (64)\n"
                "  --max-handshakes N          connections waiting for their Hello; beyond, the oldest is\n"
                "                              closed (64)\n"
@@ -152,6 +153,11 @@ int main(int argc, char** argv) {
       } else {
         return Usage(argv[0], "--clock must be virtual or realtime");
       }
+    } else if (flag == "--clock-origin-ns") {
+      if (!ParseUnsigned(value, 1ull << 60, &n) || n < 1) {
+        return Usage(argv[0], "--clock-origin-ns must be in [1, 2^60]");
+      }
+      options.devices.clock_origin_ns = static_cast<int64_t>(n);
     } else if (std::optional<std::string> error = ParseLimitFlag(flag, value, &options)) {
       if (!error->empty()) return Usage(argv[0], *error);
     } else {

@@ -38,6 +38,7 @@
 #include "runtime/device/faults.h"
 #include "runtime/model/graph.h"
 #include "runtime/status.h"
+#include "runtime/time_limits.h"
 
 namespace aclsim::device {
 
@@ -74,8 +75,9 @@ class Device {
 //   kFeatureClientDeviceOptions  the device options (device_count,
 //       device_profile, device_profile_path, clock, seed, jitter, faults)
 //       come from this process's configuration.
-//   kFeatureFreshDeviceClock     a device's clock starts at 0 when this
-//       process opens it (no other client has used it before).
+//   kFeatureFreshDeviceClock     a device's clock starts at its origin
+//       (Backend::clock_origin_ns) when this process opens it (no other
+//       client has used it before).
 //   kFeatureExecution            the devices run work (a backend still being
 //       written, such as backends/skeleton, lacks it).
 inline constexpr std::string_view kFeatureClientDeviceOptions = "client_device_options";
@@ -94,6 +96,10 @@ class Backend {
   // How the devices' clocks relate to wall time; the runtime paces its host
   // clock by it (runtime/host_clock.h).
   virtual ClockMode clock_mode() const { return ClockMode::kVirtual; }
+  // Where the devices' clocks start in the virtual mode (the host clock
+  // starts there too, so host records before the first device opens are not
+  // near 0): kDefaultClockOriginNs unless the backend is configured otherwise.
+  virtual int64_t clock_origin_ns() const { return kDefaultClockOriginNs; }
   // The subscription-side faults of the backend's fault plan (docs/faults.md),
   // which the runtime's profiler applies: none by default.
   virtual DeliveryFaults delivery_faults() const { return {}; }

@@ -8,6 +8,7 @@ namespace {
 
 using aclsim_conformance::AclDeviceTest;
 using aclsim_conformance::AclsimConfig;
+using aclsim_conformance::kClockOriginNs;
 using aclsim_conformance::LoadFromString;
 using aclsim_conformance::ModelIo;
 using aclsim_conformance::OneOpModel;
@@ -64,9 +65,9 @@ TEST_F(ConfExt, GivenSmallCapacityWhenMoreTasksThenExtraCountedAsDroppedAndStopK
   ASSERT_ACL_OK(aclsimTraceGetRecords(records, 8, &written));
   EXPECT_EQ(written, 3u);
   // Oldest first, each 1000 ns, back to back on the default stream.
-  EXPECT_EQ(records[0].startNs, 0u);
-  EXPECT_EQ(records[1].startNs, 1000u);
-  EXPECT_EQ(records[2].endNs, 3000u);
+  EXPECT_EQ(records[0].startNs, kClockOriginNs);
+  EXPECT_EQ(records[1].startNs, kClockOriginNs + 1000u);
+  EXPECT_EQ(records[2].endNs, kClockOriginNs + 3000u);
   EXPECT_GT(records[1].taskId, records[0].taskId);
   // A new start clears the earlier records.
   ASSERT_ACL_OK(aclsimTraceStart(0));
@@ -80,7 +81,7 @@ TEST_F(ConfExt, GivenBadDeviceOrNullWhenGetDeviceTimeThenError) {
   ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
   uint64_t t = 5;
   EXPECT_ACL_OK(aclsimGetDeviceTimeNs(0, &t));
-  EXPECT_EQ(t, 0u);
+  EXPECT_EQ(t, kClockOriginNs);  // a fresh clock reads its origin, never 0
   EXPECT_ACL_ERROR(aclsimGetDeviceTimeNs(0, nullptr), ACL_ERROR_INVALID_PARAM);
   EXPECT_ACL_ERROR(aclsimGetDeviceTimeNs(1, &t), ACL_ERROR_RT_INVALID_DEVICEID);
   EXPECT_ACL_ERROR(aclsimGetDeviceTimeNs(-1, &t), ACL_ERROR_RT_INVALID_DEVICEID);

@@ -238,6 +238,17 @@ class ModelIo {
   std::vector<void*> memory_;
 };
 
+// ------------------------------------------------------------------- clock
+// Where a fresh device clock starts ("fresh_device_clock"): the simulator's
+// default virtual clock origin. Exact times in the tests are this plus the
+// modelled durations. A CANN device's counter has no fixed origin, so the
+// portable build has none either (the tests using it need the feature).
+#ifndef ACLSIM_CONFORMANCE_PORTABLE
+constexpr uint64_t kClockOriginNs = ACLSIM_DEFAULT_CLOCK_ORIGIN_NS;
+#else
+constexpr uint64_t kClockOriginNs = 0;
+#endif
+
 // ------------------------------------------------------------------- trace
 #ifndef ACLSIM_CONFORMANCE_PORTABLE
 

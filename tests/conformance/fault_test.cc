@@ -83,9 +83,9 @@ TEST_F(Faults, GivenStallThenTheTaskStartsThatMuchLater) {
   ASSERT_ACL_OK(model.Execute());
   std::vector<aclsimTaskRecord> ops = TraceOps();
   ASSERT_EQ(ops.size(), 9u);
-  EXPECT_EQ(ops[2].endNs, 17037u);
-  EXPECT_EQ(ops[3].startNs, 17037u + 1000000u);  // fc2, task 4
-  EXPECT_EQ(ops[4].startNs, ops[3].endNs);       // later work follows it
+  EXPECT_EQ(ops[2].endNs, kClockOriginNs + 17037u);
+  EXPECT_EQ(ops[3].startNs, kClockOriginNs + 17037u + 1000000u);  // fc2, task 4
+  EXPECT_EQ(ops[4].startNs, ops[3].endNs);                        // later work follows it
 }
 
 TEST_F(Faults, GivenSlowDeliveryThenRecordsArriveLateButNoneIsLost) {

@@ -6,6 +6,7 @@
 namespace {
 
 using aclsim_conformance::AclsimConfig;
+using aclsim_conformance::kClockOriginNs;
 using aclsim_conformance::MaxEndNs;
 using aclsim_conformance::MinStartNs;
 using aclsim_conformance::ModelIo;
@@ -57,15 +58,15 @@ TEST_F(ConfMultiDevice, GivenModelLoadedOnDevice1WhenExecutedThenItRunsOnDevice1
   auto records = TraceRecords();
   ASSERT_EQ(records.size(), 9u);
   for (const auto& r : records) EXPECT_EQ(r.deviceId, 1u);
-  EXPECT_EQ(MinStartNs(records), 0u);  // device 1's clock starts at 0 too
+  EXPECT_EQ(MinStartNs(records), kClockOriginNs);  // device 1's clock starts at the origin too
   uint64_t t0 = 99, t1 = 0;
   ASSERT_ACL_OK(aclsimGetDeviceTimeNs(0, &t0));
   ASSERT_ACL_OK(aclsimGetDeviceTimeNs(1, &t1));
-  EXPECT_EQ(t0, 0u);  // device 0 did nothing
+  EXPECT_EQ(t0, kClockOriginNs);  // device 0 did nothing
   EXPECT_EQ(t1, MaxEndNs(records));
   uint64_t flops = 0, macs = 0, bytes = 0, op_time_ns = 0;
   ASSERT_ACL_OK(aclsimGetModelCost(id, &flops, &macs, &bytes, &op_time_ns));
-  EXPECT_EQ(t1, op_time_ns);
+  EXPECT_EQ(t1, kClockOriginNs + op_time_ns);
   EXPECT_ACL_OK(aclsimTraceStop());
   EXPECT_ACL_OK(aclmdlUnload(id));
 }
@@ -87,8 +88,8 @@ TEST_F(ConfMultiDevice, GivenSameModelOnBothDevicesWhenExecutedThenClocksAreInde
   uint64_t t0 = 0, t1 = 0;
   ASSERT_ACL_OK(aclsimGetDeviceTimeNs(0, &t0));
   ASSERT_ACL_OK(aclsimGetDeviceTimeNs(1, &t1));
-  EXPECT_GT(t1, 0u);
-  EXPECT_EQ(t0, 2 * t1);
+  EXPECT_GT(t1, kClockOriginNs);
+  EXPECT_EQ(t0 - kClockOriginNs, 2 * (t1 - kClockOriginNs));
   io0.Release();
   EXPECT_ACL_OK(aclmdlUnload(id0));
   EXPECT_ACL_OK(aclmdlUnload(id1));

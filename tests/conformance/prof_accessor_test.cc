@@ -40,10 +40,10 @@ TEST_F(Accessors, GivenValidBufferThenFieldsAreTheScheduledOnes) {
   uint32_t n = 0;
   ASSERT_ACL_OK(aclprofGetOpNum(p(), len(), &n));
   EXPECT_EQ(n, 9u);
-  EXPECT_EQ(aclprofGetOpStart(p(), len(), 0), 0u);
-  EXPECT_EQ(aclprofGetOpEnd(p(), len(), 0), 7015u);
+  EXPECT_EQ(aclprofGetOpStart(p(), len(), 0), kClockOriginNs);
+  EXPECT_EQ(aclprofGetOpEnd(p(), len(), 0), kClockOriginNs + 7015u);
   EXPECT_EQ(aclprofGetOpDuration(p(), len(), 0), 7015u);
-  EXPECT_EQ(aclprofGetOpStart(p(), len(), 8), 45258u);
+  EXPECT_EQ(aclprofGetOpStart(p(), len(), 8), kClockOriginNs + 45258u);
   EXPECT_EQ(aclprofGetOpDuration(p(), len(), 8), 5001u);
   EXPECT_EQ(aclprofGetModelId(p(), len(), 3), model_->id());
   EXPECT_EQ(aclprofGetGraphId(p(), len(), 3), model_->id());

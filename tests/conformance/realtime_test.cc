@@ -8,6 +8,7 @@
 namespace {
 
 using aclsim_conformance::AclsimConfig;
+using aclsim_conformance::kClockOriginNs;
 using aclsim_conformance::LoadFromString;
 using aclsim_conformance::ModelIo;
 using aclsim_conformance::OneOpModel;
@@ -132,7 +133,7 @@ TEST(ConfVirtualClock, GivenVirtualClockWhenLongModelSynchronizedThenNoWallClock
   EXPECT_LT(Clock::now() - t0, std::chrono::seconds(2));
   uint64_t now = 0;
   ASSERT_ACL_OK(aclsimGetDeviceTimeNs(0, &now));
-  EXPECT_EQ(now, 10'000'000'000u);
+  EXPECT_EQ(now, kClockOriginNs + 10'000'000'000u);
   io.Release();
   EXPECT_ACL_OK(aclmdlUnload(id));
   EXPECT_ACL_OK(aclrtResetDevice(0));

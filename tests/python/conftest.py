@@ -46,8 +46,11 @@ ACL_PROF_MSPROFTX = 0x0080
 ACL_STEP_START = 0
 ACL_STEP_END = 1
 
+# Where a fresh virtual device clock starts (ACLSIM_DEFAULT_CLOCK_ORIGIN_NS).
+CLOCK_ORIGIN_NS = 3_600_000_000_000
+
 # The C-level expectations for models/sample_mlp.json (examples/subscribe_model
-# prints the same table): (name, type, start ns, duration ns).
+# prints the same table): (name, type, start ns from the clock origin, duration ns).
 SAMPLE_MLP_OPS = [
     ("fc1", "MatMulV2", 0, 7015),
     ("fc1.bias_add", "Add", 7015, 5011),

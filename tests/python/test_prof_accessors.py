@@ -3,7 +3,7 @@ the one-shot name table, the 4096 guard and every argument error."""
 import pytest
 
 import acl
-from conftest import ACL_ERROR_INVALID_PARAM, ACL_SUCCESS, SAMPLE_MLP_OPS, collect_subscription_bytes
+from conftest import ACL_ERROR_INVALID_PARAM, ACL_SUCCESS, SAMPLE_MLP_OPS, CLOCK_ORIGIN_NS, collect_subscription_bytes
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def test_numeric_accessors(records):
     ptr = acl.util.bytes_to_ptr(data)
     assert acl.prof.get_op_num(ptr, len(data)) == (9, ACL_SUCCESS)
     starts = sorted(acl.prof.get_op_start(ptr, len(data), i) for i in range(9))
-    assert starts == [op[2] for op in SAMPLE_MLP_OPS]
+    assert starts == [CLOCK_ORIGIN_NS + op[2] for op in SAMPLE_MLP_OPS]
     for i in range(9):
         start = acl.prof.get_op_start(ptr, len(data), i)
         end = acl.prof.get_op_end(ptr, len(data), i)

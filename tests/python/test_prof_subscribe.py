@@ -8,8 +8,8 @@ import pytest
 
 import acl
 from conftest import (ACL_AICORE_NONE, ACL_ERROR_INVALID_MODEL_ID, ACL_ERROR_INVALID_PARAM,
-                      ACL_ERROR_PROF_API_CONFLICT, ACL_ERROR_PROF_REPEAT_SUBSCRIBE, ACL_SUCCESS, SAMPLE_MLP_OPS,
-                      SAMPLE_MLP_TOTAL_NS, Model, model_path)
+                      ACL_ERROR_PROF_API_CONFLICT, ACL_ERROR_PROF_REPEAT_SUBSCRIBE, ACL_SUCCESS, CLOCK_ORIGIN_NS,
+                      SAMPLE_MLP_OPS, SAMPLE_MLP_TOTAL_NS, Model, model_path)
 
 
 class SampleReader:
@@ -62,7 +62,7 @@ def expected_rows(model_id, runs):
     rows = []
     for run in range(runs):
         for name, op_type, start, duration in SAMPLE_MLP_OPS:
-            s = run * SAMPLE_MLP_TOTAL_NS + start
+            s = CLOCK_ORIGIN_NS + run * SAMPLE_MLP_TOTAL_NS + start
             rows.append({"type": op_type, "name": name, "start": s, "end": s + duration, "duration": duration,
                          "model_id": model_id})
     return sorted(rows, key=lambda r: r["start"])

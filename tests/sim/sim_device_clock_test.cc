@@ -1,9 +1,11 @@
 // Tests of sim::SimDevice's virtual clock at its limits (runtime/time_limits.h):
 // long chains of the longest durations saturate at kMaxVirtualTimeNs and
 // never produce a negative or decreasing time, and one device's saturated
-// timeline leaves another device's untouched.
+// timeline leaves another device's untouched. The clock starts at its
+// configured origin (virtual) or reads the host's steady clock (realtime).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -61,7 +63,7 @@ class SimClockTest : public ::testing::Test {
 };
 
 // A hand-built graph may carry any duration: it is clamped to
-// kMaxTaskDurationNs, so three runs end at 3 * 2^50 instead of wrapping.
+// kMaxTaskDurationNs, so three runs end at the origin + 3 * 2^50 instead of wrapping.
 TEST_F(SimClockTest, GivenHandBuiltInt64MaxDurationThenClampedToTheTaskLimit) {
   model::Graph g = SingleOp(1000);
   g.ops[0].duration_ns = INT64_MAX;
@@ -72,8 +74,8 @@ TEST_F(SimClockTest, GivenHandBuiltInt64MaxDurationThenClampedToTheTaskLimit) {
   const auto records = sink_.records();
   ASSERT_EQ(records.size(), 3u);
   for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(records[i].start_ns, i * kMaxTaskDurationNs);
-    EXPECT_EQ(records[i].end_ns, (i + 1) * kMaxTaskDurationNs);
+    EXPECT_EQ(records[i].start_ns, kDefaultClockOriginNs + i * kMaxTaskDurationNs);
+    EXPECT_EQ(records[i].end_ns, kDefaultClockOriginNs + (i + 1) * kMaxTaskDurationNs);
   }
 }
 
@@ -99,7 +101,7 @@ TEST_F(SimClockTest, GivenChainOfLongestDurationsThenTimesSaturateAndNeverDecrea
     last_end = records[i].end_ns;
   }
   EXPECT_EQ(last_end, kMaxVirtualTimeNs);
-  EXPECT_GE(records.back().start_ns, 0);
+  EXPECT_GE(records.back().start_ns, kDefaultClockOriginNs);
   EXPECT_GE(records.back().end_ns, records.back().start_ns);
   EXPECT_LE(records.back().end_ns, kMaxVirtualTimeNs);
   EXPECT_LE(dev_->Now(), kMaxVirtualTimeNs);
@@ -111,10 +113,42 @@ TEST_F(SimClockTest, GivenChainOfLongestDurationsThenTimesSaturateAndNeverDecrea
   ASSERT_TRUE(other_exe.ok());
   SubmitOrDie(other, NewStream(other), *other_exe);
   ASSERT_EQ(other_sink.records().size(), 1u);
-  EXPECT_EQ(other_sink.records()[0].start_ns, 0);
-  EXPECT_EQ(other_sink.records()[0].end_ns, 1000);
+  EXPECT_EQ(other_sink.records()[0].start_ns, kDefaultClockOriginNs);
+  EXPECT_EQ(other_sink.records()[0].end_ns, kDefaultClockOriginNs + 1000);
   other.SetCompletionSink(nullptr);
   dev_->SetCompletionSink(nullptr);
+}
+
+TEST_F(SimClockTest, GivenClockOriginWhenCreatedThenTheClockAndTheFirstTaskStartThere) {
+  SimOptions options;
+  options.clock_origin_ns = 123'456'789;
+  SimDevice dev(0, profile_, options);
+  EXPECT_EQ(dev.Now(), 123'456'789);
+  RecordingSink sink;
+  dev.SetCompletionSink(&sink);
+  auto exe = dev.LoadGraph(SingleOp(1000));
+  ASSERT_TRUE(exe.ok());
+  SubmitOrDie(dev, NewStream(dev), *exe);
+  dev.SetCompletionSink(nullptr);
+  ASSERT_EQ(sink.records().size(), 1u);
+  EXPECT_EQ(sink.records()[0].start_ns, 123'456'789);
+  EXPECT_EQ(sink.records()[0].end_ns, 123'457'789);
+}
+
+TEST_F(SimClockTest, GivenRealtimeClockThenItReadsTheHostSteadyClock) {
+  SimOptions options;
+  options.clock_mode = device::ClockMode::kRealtime;
+  options.clock_origin_ns = 5;  // the virtual mode's: not used
+  const auto steady_ns = [] {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  };
+  const int64_t before = steady_ns();
+  SimDevice dev(0, profile_, options);
+  const int64_t now = dev.Now();
+  const int64_t after = steady_ns();
+  EXPECT_GE(now, before);
+  EXPECT_LE(now, after);
 }
 
 }  // namespace

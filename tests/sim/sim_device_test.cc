@@ -24,6 +24,9 @@ using device::TaskKind;
 
 using aclsim::testing::RecordingSink;
 
+// Where a fresh virtual device clock starts (SimOptions::clock_origin_ns).
+constexpr int64_t kT0 = kDefaultClockOriginNs;
+
 std::shared_ptr<const DeviceProfile> Profile910() {
   auto p = BuiltinDeviceProfile("Ascend910B2");
   EXPECT_TRUE(p.ok()) << p.status().ToString();
@@ -77,10 +80,11 @@ struct Span {
 };
 std::ostream& operator<<(std::ostream& os, const Span& s) { return os << "[" << s.start << ", " << s.end << "]"; }
 
+// The spans of |stream|'s records, in ns from the clock origin (kT0).
 std::vector<Span> Spans(const std::vector<CompletionRecord>& records, device::StreamId stream) {
   std::vector<Span> spans;
   for (const auto& r : records) {
-    if (r.stream_id == stream) spans.push_back({r.start_ns, r.end_ns});
+    if (r.stream_id == stream) spans.push_back({r.start_ns - kT0, r.end_ns - kT0});  // from the clock origin
   }
   return spans;
 }
@@ -119,7 +123,7 @@ TEST_F(SimDeviceTest, GivenDeviceThenInfoFromProfile) {
   EXPECT_EQ(info.ai_core_count, 24u);
   EXPECT_EQ(info.vector_core_count, 48u);
   EXPECT_EQ(info.aicpu_count, 4u);
-  EXPECT_EQ(dev_->Now(), 0);
+  EXPECT_EQ(dev_->Now(), kT0);
 }
 
 TEST_F(SimDeviceTest, GivenChainGraphOnOneStreamThenExactBackToBackTimes) {
@@ -128,7 +132,7 @@ TEST_F(SimDeviceTest, GivenChainGraphOnOneStreamThenExactBackToBackTimes) {
   Submit(s, exe);
   EXPECT_EQ(Spans(sink_.records(), s), (std::vector<Span>{{0, 1000}, {1000, 3000}, {3000, 3500}}));
   // Virtual mode: nothing has been observed by the host yet.
-  EXPECT_EQ(dev_->Now(), 0);
+  EXPECT_EQ(dev_->Now(), kT0);
 }
 
 TEST_F(SimDeviceTest, GivenTwoSubmissionsOnOneStreamThenSecondStartsWhenFirstEnds) {
@@ -216,7 +220,7 @@ TEST_F(SimDeviceTest, GivenBranchEndingLastThenStreamContinuesAfterIt) {
   Submit(s, LoadOrDie(g));
   auto m = dev_->SubmitMarker(s, {9, 0, 1});
   ASSERT_TRUE(m.ok());
-  EXPECT_EQ(sink_.records().back().start_ns, 4000);
+  EXPECT_EQ(sink_.records().back().start_ns, kT0 + 4000);
 }
 
 TEST_F(SimDeviceTest, GivenShippedTwoBranchModelThenBranchesStartTogetherAndJoinAfterBoth) {
@@ -228,7 +232,7 @@ TEST_F(SimDeviceTest, GivenShippedTwoBranchModelThenBranchesStartTogetherAndJoin
   Submit(s, LoadOrDie(*g));
   auto r = sink_.records();
   ASSERT_EQ(r.size(), 6u);  // branch0.matmul, branch0.relu, branch1.matmul, branch1.gelu, join, softmax
-  EXPECT_EQ(r[0].start_ns, 0);
+  EXPECT_EQ(r[0].start_ns, kT0);
   EXPECT_EQ(r[1].start_ns, r[0].end_ns);
   EXPECT_EQ(r[3].end_ns - r[3].start_ns, 20000);  // explicit duration_ns
   EXPECT_EQ(r[3].start_ns, r[2].end_ns);
@@ -251,20 +255,20 @@ TEST_F(SimDeviceTest, GivenMarkerThenTimestampIsWhenStreamReachesItBeforeLaterWo
   auto r = sink_.records();
   ASSERT_EQ(r.size(), 9u);
   EXPECT_EQ(r[0].kind, TaskKind::kMarker);
-  EXPECT_EQ(r[0].start_ns, 0);
-  EXPECT_EQ(r[0].end_ns, 0);
+  EXPECT_EQ(r[0].start_ns, kT0);
+  EXPECT_EQ(r[0].end_ns, kT0);
   EXPECT_EQ(r[4].kind, TaskKind::kMarker);
   EXPECT_EQ(r[4].marker_id, 101u);
   EXPECT_EQ(r[4].marker_tag, 7u);
   EXPECT_EQ(r[4].host_tid, 55u);
   EXPECT_EQ(r[4].model_tag, 0xFFFFFFFFu);
   EXPECT_EQ(r[4].task_id, *m1);
-  EXPECT_EQ(r[4].start_ns, 3500);
-  EXPECT_EQ(r[4].end_ns, 3500);
-  EXPECT_EQ(r[5].start_ns, 3500);  // the work after the marker starts no earlier
+  EXPECT_EQ(r[4].start_ns, kT0 + 3500);
+  EXPECT_EQ(r[4].end_ns, kT0 + 3500);
+  EXPECT_EQ(r[5].start_ns, kT0 + 3500);  // the work after the marker starts no earlier
   // A marker on an idle stream is not held back by another stream's work.
   EXPECT_EQ(r[8].stream_id, other);
-  EXPECT_EQ(r[8].start_ns, 0);
+  EXPECT_EQ(r[8].start_ns, kT0);
 }
 
 TEST_F(SimDeviceTest, GivenEventRecordedOnOneStreamWhenAnotherWaitsThenItsWorkStartsAfterTheRecord) {
@@ -281,7 +285,7 @@ TEST_F(SimDeviceTest, GivenEventRecordedOnOneStreamWhenAnotherWaitsThenItsWorkSt
   ASSERT_TRUE(st.ok());
   EXPECT_TRUE(st->recorded);
   EXPECT_TRUE(st->complete);  // virtual clock: everything submitted is complete
-  EXPECT_EQ(st->timestamp_ns, 3500);
+  EXPECT_EQ(st->timestamp_ns, kT0 + 3500);
   ASSERT_EQ(dev_->SubmitEventWait(s2, *e).code(), StatusCode::kOk);
   Submit(s2, one);
   Submit(s3, one);  // no wait: free cores, starts at 0
@@ -322,7 +326,7 @@ TEST_F(SimDeviceTest, GivenSynchronizeStreamThenLaterWorkOnOtherStreamsStartsNoE
   auto one = LoadOrDie(SingleOp(100, 1));
   Submit(s1, LoadOrDie(ChainGraph()));
   ASSERT_EQ(dev_->SynchronizeStream(s1).code(), StatusCode::kOk);
-  EXPECT_EQ(dev_->Now(), 3500);
+  EXPECT_EQ(dev_->Now(), kT0 + 3500);
   Submit(s2, one);
   auto s3 = NewStream();  // created after
   Submit(s3, one);
@@ -341,9 +345,9 @@ TEST_F(SimDeviceTest, GivenSynchronizeEventOrDeviceThenHostHorizonMoves) {
   ASSERT_EQ(dev_->SubmitEventRecord(s1, *e).code(), StatusCode::kOk);
   Submit(s1, chain);  // ends 7000
   ASSERT_EQ(dev_->SynchronizeEvent(*e).code(), StatusCode::kOk);
-  EXPECT_EQ(dev_->Now(), 3500);
+  EXPECT_EQ(dev_->Now(), kT0 + 3500);
   ASSERT_EQ(dev_->SynchronizeDevice().code(), StatusCode::kOk);
-  EXPECT_EQ(dev_->Now(), 7000);
+  EXPECT_EQ(dev_->Now(), kT0 + 7000);
   auto idle = dev_->QueryStream(s2);
   ASSERT_TRUE(idle.ok());
   EXPECT_TRUE(*idle);
@@ -388,9 +392,9 @@ TEST_F(SimDeviceTest, GivenCompletionSinkThenEveryRecordFieldFilled) {
   EXPECT_EQ(r[0].bytes, 64u);
   EXPECT_EQ(r[1].flops, 16u);
   EXPECT_EQ(r[1].bytes, 64u);
-  EXPECT_EQ(r[0].start_ns, 0);
-  EXPECT_EQ(r[0].end_ns, 1000);
-  EXPECT_EQ(r[3].end_ns, 3000);
+  EXPECT_EQ(r[0].start_ns, kT0);
+  EXPECT_EQ(r[0].end_ns, kT0 + 1000);
+  EXPECT_EQ(r[3].end_ns, kT0 + 3000);
   // Explicit durations below the launch overhead leave no execution time.
   EXPECT_EQ(r[0].exec_ns, 0);
   EXPECT_EQ(r[1].exec_ns, 0);
@@ -530,6 +534,8 @@ TEST(SimDeviceRealtime, GivenRealtimeClockWhenSynchronizeStreamThenWaitsForTheWo
   SimOptions options;
   options.clock_mode = device::ClockMode::kRealtime;
   auto dev = MakeDevice(options);
+  const int64_t origin = dev->Now();  // the host's steady clock when the device was made
+  EXPECT_GT(origin, 0);
   auto s = *dev->CreateStream();
   auto exe = *dev->LoadGraph(SingleOp(50'000'000, 1));  // 50 ms
   auto e = *dev->CreateEvent();
@@ -553,13 +559,15 @@ TEST(SimDeviceRealtime, GivenRealtimeClockWhenSynchronizeStreamThenWaitsForTheWo
   auto done = dev->QueryEvent(e);
   ASSERT_TRUE(done.ok());
   EXPECT_TRUE(done->complete);
-  EXPECT_GE(dev->Now(), 50'000'000);
+  EXPECT_GE(dev->Now(), origin + 50'000'000);
 }
 
 TEST(SimDeviceRealtime, GivenRealtimeClockThenNewWorkStartsNoEarlierThanWallClock) {
   SimOptions options;
   options.clock_mode = device::ClockMode::kRealtime;
   auto dev = MakeDevice(options);
+  const int64_t origin = dev->Now();  // the host's steady clock when the device was made
+  EXPECT_GT(origin, 0);
   RecordingSink sink;
   dev->SetCompletionSink(&sink);
   auto s = *dev->CreateStream();
@@ -569,7 +577,7 @@ TEST(SimDeviceRealtime, GivenRealtimeClockThenNewWorkStartsNoEarlierThanWallCloc
   dev->SetCompletionSink(nullptr);
   auto r = sink.records();
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_GE(r[0].start_ns, 20'000'000);
+  EXPECT_GE(r[0].start_ns, origin + 20'000'000);
 }
 
 }  // namespace

@@ -27,6 +27,7 @@ TEST(SimOptions, GivenNoKeysThenDocumentedDefaults) {
     EXPECT_EQ(o->device_profile, "Ascend910B2");
     EXPECT_EQ(o->device_profile_path, "");
     EXPECT_EQ(o->clock_mode, device::ClockMode::kVirtual);
+    EXPECT_EQ(o->clock_origin_ns, 3'600'000'000'000);  // one hour (runtime/time_limits.h)
     EXPECT_EQ(o->seed, 0u);
     EXPECT_EQ(o->jitter, 0.0);
     EXPECT_TRUE(o->faults.empty());
@@ -36,7 +37,7 @@ TEST(SimOptions, GivenNoKeysThenDocumentedDefaults) {
 
 TEST(SimOptions, GivenEveryKeyThenEveryFieldSet) {
   auto o = Parse(R"("device_count": 8, "device_profile": "Ascend310P3", "device_profile_path": "/p.json",
-      "clock": "realtime", "seed": 18446744073709551615, "jitter": 0.25,
+      "clock": "realtime", "clock_origin_ns": 42, "seed": 18446744073709551615, "jitter": 0.25,
       "faults": {"fail_task": {"task": 3}, "slow_delivery": {"write_delay_us": 20},
                  "corrupt_record": {"index": 4}})");
   ASSERT_TRUE(o.ok()) << o.status().ToString();
@@ -44,6 +45,7 @@ TEST(SimOptions, GivenEveryKeyThenEveryFieldSet) {
   EXPECT_EQ(o->device_profile, "Ascend310P3");
   EXPECT_EQ(o->device_profile_path, "/p.json");
   EXPECT_EQ(o->clock_mode, device::ClockMode::kRealtime);
+  EXPECT_EQ(o->clock_origin_ns, 42);
   EXPECT_EQ(o->seed, UINT64_MAX);
   EXPECT_EQ(o->jitter, 0.25);
   ASSERT_TRUE(o->faults.fail_task.has_value());
@@ -60,8 +62,9 @@ TEST(SimOptions, GivenClockVirtualThenVirtual) {
 }
 
 TEST(SimOptions, GivenBoundaryValuesThenAccepted) {
-  for (const char* body : {R"("device_count": 1)", R"("device_count": 64)", R"("jitter": 0)", R"("jitter": 0.5)",
-                           R"("seed": 0)", R"("device_profile_path": "")"}) {
+  for (const char* body :
+       {R"("device_count": 1)", R"("device_count": 64)", R"("jitter": 0)", R"("jitter": 0.5)", R"("seed": 0)",
+        R"("device_profile_path": "")", R"("clock_origin_ns": 1)", R"("clock_origin_ns": 1152921504606846976)"}) {
     EXPECT_EQ(Parse(body).status().code(), StatusCode::kOk) << body;
   }
   EXPECT_EQ(Parse(R"("device_count": 64)")->device_count, 64u);
@@ -80,6 +83,10 @@ TEST(SimOptions, GivenWrongTypeOrOutOfRangeValueThenFileAttrInvalidNamingTheKey)
       {R"("device_profile_path": 1)", "device_profile_path"},
       {R"("clock": "wall")", "clock"},
       {R"("clock": 1)", "clock"},
+      {R"("clock_origin_ns": 0)", "clock_origin_ns"},
+      {R"("clock_origin_ns": 1152921504606846977)", "clock_origin_ns"},
+      {R"("clock_origin_ns": 1.5)", "clock_origin_ns"},
+      {R"("clock_origin_ns": "1")", "clock_origin_ns"},
       {R"("seed": -1)", "seed"},
       {R"("seed": 1.5)", "seed"},
       {R"("seed": "1")", "seed"},
@@ -128,6 +135,12 @@ TEST(SimOptions, GivenStructOutsideItsRangesThenValidateInvalidParam) {
   o.jitter = std::nan("");
   EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
   o.jitter = 0.5;
+  EXPECT_EQ(o.Validate().code(), StatusCode::kOk);
+  o.clock_origin_ns = 0;
+  EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
+  o.clock_origin_ns = kMaxClockOriginNs + 1;
+  EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);
+  o.clock_origin_ns = kMaxClockOriginNs;
   EXPECT_EQ(o.Validate().code(), StatusCode::kOk);
   o.device_profile = "";
   EXPECT_EQ(o.Validate().code(), StatusCode::kInvalidArgument);

@@ -66,7 +66,13 @@ ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t* count, uint64_t* droppe
  * written → 100000. */
 ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, size_t capacity, size_t* written);
 
-/* Device clock (ns) of |deviceId| as the host has observed it. */
+/* Where a virtual device clock starts unless the configuration's
+ * "clock_origin_ns" says otherwise: one hour (a device that booted an hour
+ * ago). No device time is ever 0; in the realtime clock mode a device clock
+ * follows the host's monotonic clock instead. */
+#define ACLSIM_DEFAULT_CLOCK_ORIGIN_NS 3600000000000ULL
+
+/* Device clock (ns) of |deviceId| as the host has observed it: never 0. */
 ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t* timeNs);
 
 /* Cost-model totals of a loaded model: FLOPs, cube MACs, bytes, and the sum
@@ -88,7 +94,9 @@ ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void);
  *                            seed, jitter, faults) come from this process's
  *                            configuration (lacking on "remote": the server's
  *                            command line sets them);
- *   "fresh_device_clock"     a device's clock starts at 0 when this process
+ *   "fresh_device_clock"     a device's clock starts at its origin
+ *                            (ACLSIM_DEFAULT_CLOCK_ORIGIN_NS, or the
+ *                            configured "clock_origin_ns") when this process
  *                            opens it (lacking on "remote": its devices are
  *                            shared and keep their time);
  *   "execution"              the devices run work (lacking on a backend still

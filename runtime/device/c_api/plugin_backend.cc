@@ -167,11 +167,13 @@ class PluginDevice final : public capi::CApiDevice {
 };
 
 // What the host itself applies of a plugin backend's options: the clock
-// mode (the host clock paces realtime devices) and the delivery faults (the
+// mode (the host clock paces realtime devices), the virtual clock origin
+// (where the host clock starts) and the delivery faults (the
 // profiler applies them). The plugin receives and validates every option; a
 // value the host cannot read here is left to that validation.
 struct HostSideOptions {
   ClockMode clock_mode = ClockMode::kVirtual;
+  int64_t clock_origin_ns = kDefaultClockOriginNs;
   DeliveryFaults delivery;
 };
 
@@ -180,6 +182,12 @@ HostSideOptions ReadHostSideOptions(const nlohmann::json& options) {
   if (!options.is_object()) return host;
   if (auto clock = options.find("clock"); clock != options.end() && *clock == "realtime") {
     host.clock_mode = ClockMode::kRealtime;
+  }
+  if (auto origin = options.find("clock_origin_ns"); origin != options.end()) {
+    uint64_t n = 0;
+    if (AsNonNegativeInteger(*origin, &n) && n >= 1 && n <= static_cast<uint64_t>(kMaxClockOriginNs)) {
+      host.clock_origin_ns = static_cast<int64_t>(n);
+    }
   }
   if (auto faults = options.find("faults"); faults != options.end()) {
     if (auto plan = ParseFaults(*faults); plan.ok()) host.delivery = plan->delivery;
@@ -195,6 +203,7 @@ class PluginBackend final : public Backend {
   std::string_view name() const override { return handle_->lib->name; }
   uint32_t DeviceCount() const override { return device_count_; }
   ClockMode clock_mode() const override { return host_.clock_mode; }
+  int64_t clock_origin_ns() const override { return host_.clock_origin_ns; }
   DeliveryFaults delivery_faults() const override { return host_.delivery; }
   Status CheckFeature(std::string_view feature) const override {
     const PluginLibrary& lib = *handle_->lib;
