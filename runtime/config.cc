@@ -40,6 +40,9 @@ Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options) {
       next.backend = v.get<std::string>();
     } else if (key == "log_level") {
       ACLSIM_RETURN_IF_ERROR(ApplyLogLevel(v, &next.log_level));
+    } else if (key == "time_origin") {
+      if (v != "fixed" && v != "wall") return AttrError("time_origin must be \"fixed\" or \"wall\"");
+      next.time_origin = v == "wall" ? RuntimeOptions::TimeOrigin::kWall : RuntimeOptions::TimeOrigin::kFixed;
     } else if (key == "subscription_drain_timeout_ms") {
       // Compared in the stored type: a huge unsigned value never wraps into range.
       const bool in_range =

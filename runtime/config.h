@@ -8,7 +8,7 @@
 //   { "aclsim": { "backend": "sim", "log_level": "error",
 //                 "device_count": 2, "device_profile": "Ascend910B2", ... } }
 //
-// The runtime owns three keys of it, "backend", "log_level" and
+// The runtime owns four keys of it, "backend", "log_level", "time_origin" and
 // "subscription_drain_timeout_ms", and checks them here. Every other key is an option of the selected backend: it is
 // kept, unchecked, in |backend_options| and handed to that backend's factory,
 // which parses and validates its own (device::BackendFactory; the simulator's
@@ -38,6 +38,12 @@ struct RuntimeOptions {
   // aclFinalize, a lost device) waits for its reader to take the queued
   // records before counting them as dropped (runtime/prof/subscription.h).
   std::chrono::milliseconds subscription_drain_timeout{5000};
+  // "time_origin": where the exported timelines' epoch time comes from.
+  // kFixed (default): the host clock's origin is kFixedEpochOriginNs
+  // (runtime/profiler.h), so the same program gives the same files;
+  // kWall: the wall clock at aclInit, to mix with a framework's own events.
+  enum class TimeOrigin { kFixed, kWall };
+  TimeOrigin time_origin = TimeOrigin::kFixed;
 };
 
 // Range of "subscription_drain_timeout_ms": 1 ms to one day.

@@ -26,6 +26,11 @@ int64_t HostClock::NowNs() {
   return last_ns_;
 }
 
+int64_t HostClock::AnchorNs() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return mode_ == device::ClockMode::kRealtime ? SteadyNs() : last_ns_ + 1;
+}
+
 int64_t HostClock::SyncPointNs(int64_t device_now_ns) {
   std::lock_guard<std::mutex> lock(mu_);
   return mode_ == device::ClockMode::kRealtime ? SteadyNs() : device_now_ns;

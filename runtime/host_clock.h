@@ -36,6 +36,9 @@ class HostClock {
   // The host time paired with a device joining a session at |device_now_ns|
   // (the virtual mode has one time base, so the pair is equal).
   int64_t SyncPointNs(int64_t device_now_ns);
+  // The clock's reading without advancing it: the steady clock (realtime),
+  // the latest reading, or the origin before any (virtual).
+  int64_t AnchorNs();
 
  private:
   int64_t SteadyNs() const;

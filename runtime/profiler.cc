@@ -56,12 +56,20 @@ void LinkMarkEx(const std::vector<prof::TaskRecord>& tasks, std::vector<prof::Tx
 }  // namespace
 
 Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models,
-                   std::chrono::milliseconds drain_timeout)
+                   std::chrono::milliseconds drain_timeout, bool wall_time_origin)
     : devices_(devices),
       models_(models),
       clock_(backend.clock_mode(), backend.clock_origin_ns()),
       subscriptions_(std::make_unique<prof::SubscriptionManager>(prof::SubscriptionManager::kDefaultQueueCapacity,
                                                                  drain_timeout)) {
+  if (wall_time_origin) {
+    const int64_t wall_ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    epoch_offset_ns_ = wall_ns - clock_.AnchorNs();
+  } else {
+    epoch_offset_ns_ = kFixedEpochOriginNs - clock_.AnchorNs();
+  }
   if (const device::DeliveryFaults faults = backend.delivery_faults(); !faults.empty()) {
     subscriptions_->SetFaults(faults.slow_delivery_us, faults.corrupt_record);
   }
@@ -340,6 +348,7 @@ void Profiler::FillStopped(prof::SessionData* out) {
     out->devices.push_back({id, info.soc_name, info.ai_core_count, info.vector_core_count});
   }
   out->clock_sync = session_.clock_sync;
+  out->epoch_offset_ns = epoch_offset_ns_;
   out->tasks = collector_->Take();
   NormaliseStepTags(&out->tasks);
   out->tx = tx_->TakeRecords();

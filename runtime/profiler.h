@@ -49,6 +49,11 @@
 
 namespace aclsim::runtime {
 
+// The epoch time (ns) the host clock's origin maps to with the default
+// "time_origin": "fixed": 2024-01-01T00:00:00Z. Exported timelines are in
+// epoch µs like msprof's, and the same program still gives the same bytes.
+inline constexpr int64_t kFixedEpochOriginNs = 1'704'067'200'000'000'000;
+
 // A completed task with its model op resolved (for aclsim_ext.h tracing).
 struct TraceEntry {
   device::CompletionRecord record;
@@ -61,9 +66,12 @@ class Profiler final : public DeviceObserver {
   // |devices| and |models| are borrowed and must outlive the profiler. The
   // host clock follows |backend|'s clock mode and subscriptions apply its
   // delivery faults (read once, here); ending a subscription waits at most
-  // |drain_timeout| for its reader.
+  // |drain_timeout| for its reader. Exported times are epoch times: the host
+  // clock's reading now maps to the wall clock now when |wall_time_origin|,
+  // else the host clock's origin maps to kFixedEpochOriginNs.
   Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models,
-           std::chrono::milliseconds drain_timeout = prof::SubscriptionManager::kDefaultDrainTimeout);
+           std::chrono::milliseconds drain_timeout = prof::SubscriptionManager::kDefaultDrainTimeout,
+           bool wall_time_origin = false);
   // Shutdown(), then stops and writes a running session.
   ~Profiler() override;
 
@@ -172,6 +180,7 @@ class Profiler final : public DeviceObserver {
   DeviceTable* const devices_;   // borrowed
   ModelRegistry* const models_;  // borrowed
   HostClock clock_;
+  int64_t epoch_offset_ns_ = 0;  // epoch ns - host ns, fixed at construction
 
   mutable std::mutex mu_;
   prof::SessionState state_ = prof::SessionState::kIdle;

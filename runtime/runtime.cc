@@ -14,8 +14,8 @@ Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend>
       backend_(std::move(backend)),
       devices_(std::make_unique<DeviceTable>(backend_.get())),
       models_(std::make_unique<ModelRegistry>()),
-      profiler_(
-          std::make_unique<Profiler>(*backend_, devices_.get(), models_.get(), options.subscription_drain_timeout)) {
+      profiler_(std::make_unique<Profiler>(*backend_, devices_.get(), models_.get(), options.subscription_drain_timeout,
+                                           options.time_origin == RuntimeOptions::TimeOrigin::kWall)) {
   devices_->SetObserver(profiler_.get());
 }
 

@@ -234,7 +234,7 @@ Status WriteMsprofTx(const Context& ctx, const std::string& path) {
       row.Raw("host");
     }
     row.U64(r.pid).U64(r.tid).U64(r.category).Text(TxEventTypeName(r.event_type));
-    row.I64(r.payload_type).U64(r.payload_value).Us3(r.start_ns).Us3(r.end_ns);
+    row.I64(r.payload_type).U64(r.payload_value).Us3(ctx.Epoch(r.start_ns)).Us3(ctx.Epoch(r.end_ns));
     row.I64(r.message_type).Text(r.message).U64(r.domain);
     if (r.has_device) {
       const int64_t dev = ctx.ToHost(r.device_id, r.device_ns);

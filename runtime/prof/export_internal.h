@@ -79,16 +79,20 @@ class OutFile {
 struct Context {
   explicit Context(const SessionData& d);
 
-  // Host-synchronised ns of a device time (spec ascend_devices.md §4.3).
+  // Epoch ns of a device time: mapped to the host clock through the
+  // device's start pair, then to wall time through the session's time
+  // origin, as msprof maps system-counter ticks (spec ascend_devices.md §4.3).
   int64_t ToHost(uint32_t device_id, int64_t device_ns) const {
-    return device_id < offset_ns.size() ? device_ns + offset_ns[device_id] : device_ns;
+    return device_id < offset_ns.size() ? device_ns + offset_ns[device_id] : Epoch(device_ns);
   }
+  // Epoch ns of a host time.
+  int64_t Epoch(int64_t host_ns) const { return host_ns + data.epoch_offset_ns; }
   int64_t HostStart(const TaskRecord& t) const { return ToHost(t.device_id, t.start_ns); }
   int64_t HostEnd(const TaskRecord& t) const { return ToHost(t.device_id, t.end_ns); }
   static bool IsStepMarker(const TaskRecord& t) { return t.is_marker && t.marker_tag != vendor::kMarkExTag; }
 
   const SessionData& data;
-  std::vector<int64_t> offset_ns;  // by device id: host_start - device_start
+  std::vector<int64_t> offset_ns;  // by device id: host_start - device_start + epoch offset
   // Indices of data.tasks (ops and markers) ordered by host start, device, task id.
   std::vector<uint32_t> sorted;
   // Public ACL_PROF_TASK_TIME_L0 without ACL_PROF_TASK_TIME: no op details (spec §7.2).

@@ -136,24 +136,25 @@ void WriteApiEvents(const SessionData& d, const TraceLayout& l, TraceEvents& w) 
   for (size_t i = 0; i < d.apis.size(); ++i) {
     const ApiRecord& a = d.apis[i];
     const std::string level = a.level.empty() ? "Api" : a.level;
-    w.Complete(level + "@" + a.name, l.cann_pid, a.tid, a.start_ns, a.end_ns - a.start_ns);
+    w.Complete(level + "@" + a.name, l.cann_pid, a.tid, a.start_ns + d.epoch_offset_ns, a.end_ns - a.start_ns);
     w.ArgU64("Thread Id", a.tid)
         .ArgString("level", level == "AscendCL" ? "acl" : level)
         .ArgU64("connection_id", l.api_flow[i])
         .EndArgs();
-    if (l.api_flow[i] != 0) w.Flow("HostToDevice", l.api_flow[i], true, l.cann_pid, a.tid, a.start_ns);
+    if (l.api_flow[i] != 0)
+      w.Flow("HostToDevice", l.api_flow[i], true, l.cann_pid, a.tid, a.start_ns + d.epoch_offset_ns);
   }
 }
 
 // msproftx records, with the starts of the MsTx flows of MarkEx.
 void WriteTxEvents(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
   for (const TxRecord& r : d.tx) {
-    w.Complete(r.message, l.tx_pid, r.tid, r.start_ns, r.end_ns - r.start_ns);
+    w.Complete(r.message, l.tx_pid, r.tid, r.start_ns + d.epoch_offset_ns, r.end_ns - r.start_ns);
     const std::string_view type = TxEventTypeName(r.event_type);
     if (r.event_type == static_cast<uint32_t>(vendor::TxEventType::kMarkEx)) {
       w.ArgRaw("event_type", "\"marker_ex\"").ArgQuotedU64("domain", r.domain).EndArgs();
       if (r.has_device && l.markex_by_id.count(TaskKey(r.device_id, r.mark_id)) != 0) {
-        w.Flow("MsTx", r.mark_id, true, l.tx_pid, r.tid, r.start_ns);
+        w.Flow("MsTx", r.mark_id, true, l.tx_pid, r.tid, r.start_ns + d.epoch_offset_ns);
       }
     } else {
       w.ArgQuotedU64("Category", r.category)

@@ -179,8 +179,8 @@ void OutFile::Xml(std::string_view s) {
 Context::Context(const SessionData& d) : data(d) {
   for (const ClockSync& cs : d.clock_sync) {
     if (cs.device_id >= 4096) continue;  // device ids are small; ignore nonsense
-    if (offset_ns.size() <= cs.device_id) offset_ns.resize(cs.device_id + 1, 0);
-    offset_ns[cs.device_id] = cs.host_start_ns - cs.device_start_ns;
+    if (offset_ns.size() <= cs.device_id) offset_ns.resize(cs.device_id + 1, d.epoch_offset_ns);
+    offset_ns[cs.device_id] = cs.host_start_ns - cs.device_start_ns + d.epoch_offset_ns;
   }
   l0_only = (d.data_type_config & 0x2) == 0 && (d.data_type_config & 0x800) != 0;
 

@@ -11,7 +11,9 @@
 //    (the same inputs give the same files). In the realtime mode it is the
 //    host's monotonic clock.
 // ClockSync links them per device: host_ns = host_start_ns + (device_ns -
-// device_start_ns). Exporters convert device times with it and print µs.
+// device_start_ns). Host ns map to wall time (epoch ns) as msprof maps
+// clock_monotonic_raw through start_info: epoch_ns = host_ns +
+// SessionData::epoch_offset_ns. Exporters print epoch µs.
 #ifndef ACLSIM_RUNTIME_PROF_SESSION_DATA_H_
 #define ACLSIM_RUNTIME_PROF_SESSION_DATA_H_
 
@@ -111,8 +113,9 @@ struct SessionData {
   std::vector<TaskRecord> tasks;           // completion order per device
   std::vector<ApiRecord> apis;             // host order
   std::vector<TxRecord> tx;                // host order
-  int64_t host_start_ns = 0;
-  int64_t host_end_ns = 0;
+  int64_t host_start_ns = 0;               // host ns at Start
+  int64_t host_end_ns = 0;                 // host ns at Stop
+  int64_t epoch_offset_ns = 0;             // epoch ns - host ns (the session's time origin)
 };
 
 }  // namespace aclsim::prof
