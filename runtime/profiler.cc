@@ -280,6 +280,7 @@ Status Profiler::StartLocked(const prof::SessionConfig& config) {
   session_.config = config;
   session_.collected.clear();
   session_.clock_sync.clear();
+  session_.host_start_ns = clock_.NowNs();
   session_.last_job_dir = writer.job_dir();
   session_.writer = std::move(writer);
   (void)collector_->Take();
@@ -348,6 +349,8 @@ void Profiler::FillStopped(prof::SessionData* out) {
     out->devices.push_back({id, info.soc_name, info.ai_core_count, info.vector_core_count});
   }
   out->clock_sync = session_.clock_sync;
+  out->host_start_ns = session_.host_start_ns;
+  out->host_end_ns = clock_.NowNs();
   out->epoch_offset_ns = epoch_offset_ns_;
   out->tasks = collector_->Take();
   NormaliseStepTags(&out->tasks);

@@ -149,6 +149,7 @@ class Profiler final : public DeviceObserver {
     prof::SessionConfig config;                 // of the running (or warm) session
     std::vector<uint32_t> collected;            // device ids attached so far
     std::vector<prof::ClockSync> clock_sync;
+    int64_t host_start_ns = 0;                  // host clock at Start
     std::optional<prof::SessionWriter> writer;  // the running session's PROF_* directory
     std::string last_job_dir;
   };

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <thread>
 
 #include "runtime/prof/export.h"
 
@@ -32,6 +33,126 @@ std::string LocalTimestamp() {
   char stamp[32];
   std::strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &local);
   return stamp;
+}
+
+Status WriteText(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) return Status(Detail::kFileWrite, "cannot write '" + path + "'");
+  return OkStatus();
+}
+
+// Device facts msprof reads from info.json's DeviceInfo (docs/prof_files.md):
+// the chip's platform_version, cube and vector clocks, and the frequency of
+// the system counter that timestamps tasks (hwts_frequency).
+struct ChipFacts {
+  const char* platform_version;
+  uint32_t aic_mhz;
+  uint32_t aiv_mhz;
+  uint32_t hwts_mhz;
+};
+
+ChipFacts FactsOf(const std::string& soc) {
+  if (soc.rfind("Ascend310P", 0) == 0) return {"4", 1060, 1000, 100};
+  return {"5", 1800, 1800, 50};  // the 910B family (CHIP_V4_1_0)
+}
+
+// The host counter aclsim writes as cntvct: its host clock in 10 ns ticks
+// (100 MHz, the CPU "Frequency" of info.json).
+constexpr int64_t kHostTickNs = 10;
+
+std::string Hostname() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof(name) - 1) != 0 || name[0] == '\0') return "localhost";
+  return name;
+}
+
+// "YYYY-MM-DD hh:mm:ss.uuuuuu" in UTC of an epoch time in ns.
+std::string UtcDate(int64_t epoch_ns) {
+  const time_t secs = static_cast<time_t>(epoch_ns / 1'000'000'000);
+  tm utc{};
+  gmtime_r(&secs, &utc);
+  char stamp[48];
+  const size_t n = std::strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M:%S", &utc);
+  std::snprintf(stamp + n, sizeof(stamp) - n, ".%06lld", static_cast<long long>((epoch_ns % 1'000'000'000) / 1000));
+  return stamp;
+}
+
+Json DeviceInfoJson(const DeviceDescription& d) {
+  const ChipFacts f = FactsOf(d.soc_name);
+  Json info;
+  info["id"] = d.device_id;
+  info["env_type"] = 3;
+  info["ai_core_num"] = d.ai_core_count;
+  info["aic_frequency"] = std::to_string(f.aic_mhz);
+  info["aiv_num"] = d.vector_core_count;
+  info["aiv_frequency"] = std::to_string(f.aiv_mhz);
+  info["hwts_frequency"] = std::to_string(f.hwts_mhz);
+  return info;
+}
+
+// info.json (host) or info.json.<id> (|device|): the context msprof's loader
+// requires (platform_version, pid, hostname, CPU with Frequency, memoryTotal,
+// netCard, DeviceInfo), plus aclsim's own short device keys.
+Json InfoJson(const SessionData& data, const DeviceDescription* device) {
+  Json info;
+  info["drvVersion"] = 467732;
+  info["platform_version"] = FactsOf(device != nullptr      ? device->soc_name
+                                     : data.devices.empty() ? std::string()
+                                                            : data.devices.front().soc_name)
+                                 .platform_version;
+  info["pid"] = std::to_string(data.pid);
+  info["hostname"] = Hostname();
+  const long cpus = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
+  Json cpu;
+  cpu["Id"] = 0;
+  cpu["Name"] = "aclsim host";
+  cpu["Frequency"] = "100.000000";  // MHz of the host counter (kHostTickNs)
+  cpu["Logical_CPU_Count"] = cpus;
+  cpu["Type"] = "x86_64";
+  info["CPU"] = Json::array({cpu});
+  info["cpuNums"] = cpus;
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  info["memoryTotal"] = pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page / 1024 : 0;  // kB
+  info["netCard"] = Json::array();
+  Json devices = Json::array();
+  std::string ids;
+  for (const auto& d : data.devices) {
+    if (device != nullptr && d.device_id != device->device_id) continue;
+    devices.push_back(DeviceInfoJson(d));
+    ids += (ids.empty() ? "" : ",") + std::to_string(d.device_id);
+  }
+  info["devices"] = ids;
+  info["DeviceInfo"] = std::move(devices);
+  if (device != nullptr) {
+    info["deviceId"] = device->device_id;
+    info["socName"] = device->soc_name;
+    info["aiCoreNum"] = device->ai_core_count;
+    info["aivNum"] = device->vector_core_count;
+  }
+  return info;
+}
+
+// start_info / end_info: a host monotonic time and the wall time (epoch µs)
+// it maps to. |mono_ns| is moved down so that the pair is exact in µs.
+Json TimeInfo(const SessionData& data, int64_t host_ns, bool begin) {
+  const int64_t epoch_ns = host_ns + data.epoch_offset_ns;
+  const int64_t mono_ns = host_ns - ((epoch_ns % 1000) + 1000) % 1000;
+  const int64_t epoch_us = (mono_ns + data.epoch_offset_ns) / 1000;
+  Json j;
+  j["collectionDateBegin"] = begin ? UtcDate(epoch_us * 1000) : "";
+  j["collectionDateEnd"] = begin ? "" : UtcDate(epoch_us * 1000);
+  j["collectionTimeBegin"] = begin ? std::to_string(epoch_us) : "";
+  j["collectionTimeEnd"] = begin ? "" : std::to_string(epoch_us);
+  j["clockMonotonicRaw"] = std::to_string(mono_ns);
+  return j;
+}
+
+// host_start.log: the host's monotonic time and its counter at the start.
+std::string HostStartLog(int64_t host_ns) {
+  const int64_t cnt = host_ns / kHostTickNs;
+  return "[Host]\nclock_monotonic_raw: " + std::to_string(cnt * kHostTickNs) + "\ncntvct: " + std::to_string(cnt) +
+         "\ncntvct_diff: 0\n";
 }
 
 }  // namespace
@@ -78,23 +199,53 @@ Status SessionWriter::WriteSample(const SessionConfig& config, const std::map<in
   Json values = Json::object();
   for (const auto& [type, value] : set_config) values[std::to_string(type)] = value;
   sample["setConfig"] = std::move(values);
+  // What msprof's context loader requires of sample.json in host/ and in
+  // each device_<id>/ (docs/prof_files.md).
+  sample["ai_core_profiling"] = "on";
+  sample["ai_core_profiling_mode"] = "task-based";
+  sample["llc_profiling"] = "read";
+  ACLSIM_RETURN_IF_ERROR(WriteJson(job_dir_ + "/host/sample.json", sample));
   return WriteJson(job_dir_ + "/sample.json", sample);
 }
 
 Status SessionWriter::WriteResults(const SessionData& data) const {
-  Json end_info;
+  const std::string host = job_dir_ + "/host/";
+  Json end_info = TimeInfo(data, data.host_end_ns, false);
   end_info["tasks"] = data.tasks.size();
   end_info["apiRecords"] = data.apis.size();
   end_info["txRecords"] = data.tx.size();
-  ACLSIM_RETURN_IF_ERROR(WriteJson(job_dir_ + "/host/end_info", end_info));
+  ACLSIM_RETURN_IF_ERROR(WriteJson(host + "end_info", end_info));
+  ACLSIM_RETURN_IF_ERROR(WriteJson(host + "start_info", TimeInfo(data, data.host_start_ns, true)));
+  ACLSIM_RETURN_IF_ERROR(WriteJson(host + "info.json", InfoJson(data, nullptr)));
+  ACLSIM_RETURN_IF_ERROR(WriteText(host + "host_start.log", HostStartLog(data.host_start_ns)));
+  std::string sample;
+  {
+    std::ifstream in(job_dir_ + "/sample.json", std::ios::binary);
+    sample.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
   for (const auto& d : data.devices) {
-    Json info;
-    info["deviceId"] = d.device_id;
-    info["socName"] = d.soc_name;
-    info["aiCoreNum"] = d.ai_core_count;
-    info["aivNum"] = d.vector_core_count;
     const std::string id = std::to_string(d.device_id);
-    ACLSIM_RETURN_IF_ERROR(WriteJson(job_dir_ + "/device_" + id + "/info.json." + id, info));
+    const std::string dir = job_dir_ + "/device_" + id + "/";
+    if (!sample.empty()) ACLSIM_RETURN_IF_ERROR(WriteText(dir + "sample.json", sample));
+    ACLSIM_RETURN_IF_ERROR(WriteJson(dir + "info.json." + id, InfoJson(data, &d)));
+    ACLSIM_RETURN_IF_ERROR(WriteJson(dir + "start_info." + id, TimeInfo(data, data.host_start_ns, true)));
+    ACLSIM_RETURN_IF_ERROR(WriteJson(dir + "end_info." + id, TimeInfo(data, data.host_end_ns, false)));
+    // The device's start pair: its counter (hwts_frequency ticks) at a tick
+    // boundary, and the host monotonic time of that same instant, so that
+    // msprof's (cnt - cntvct) / freq + clock_monotonic_raw is exact.
+    int64_t device_start = 0, host_start = data.host_start_ns;
+    for (const ClockSync& cs : data.clock_sync) {
+      if (cs.device_id == d.device_id) device_start = cs.device_start_ns, host_start = cs.host_start_ns;
+    }
+    const int64_t tick_ns = 1000 / FactsOf(d.soc_name).hwts_mhz;
+    const int64_t cnt = device_start / tick_ns;
+    const int64_t host_at_cnt = host_start - (device_start - cnt * tick_ns);
+    ACLSIM_RETURN_IF_ERROR(WriteText(
+        dir + "dev_start.log." + id,
+        "[Device]\nclock_monotonic_raw: " + std::to_string(cnt * tick_ns) + "\ncntvct: " + std::to_string(cnt) + "\n"));
+    ACLSIM_RETURN_IF_ERROR(WriteText(dir + "host_start.log." + id,
+                                     "[Host]\nclock_monotonic_raw: " + std::to_string(host_at_cnt) + "\ncntvct: " +
+                                         std::to_string(host_at_cnt / kHostTickNs) + "\ncntvct_diff: 0\n"));
   }
   return WriteSessionOutput(data, job_dir_ + "/mindstudio_profiler_output", LocalTimestamp());
 }
