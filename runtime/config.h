@@ -42,6 +42,8 @@ struct RuntimeOptions {
   // kFixed (default): the host clock's origin is kFixedEpochOriginNs
   // (runtime/profiler.h), so the same program gives the same files;
   // kWall: the wall clock at aclInit, to mix with a framework's own events.
+  // (A shared device clock already past the origin when the first device
+  // opens takes the origin's place: Profiler's constructor.)
   enum class TimeOrigin { kFixed, kWall };
   TimeOrigin time_origin = TimeOrigin::kFixed;
 };

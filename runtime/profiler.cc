@@ -62,14 +62,14 @@ Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRe
       clock_(backend.clock_mode(), backend.clock_origin_ns()),
       subscriptions_(std::make_unique<prof::SubscriptionManager>(prof::SubscriptionManager::kDefaultQueueCapacity,
                                                                  drain_timeout)) {
-  if (wall_time_origin) {
-    const int64_t wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-            .count();
-    epoch_offset_ns_ = wall_ns - clock_.AnchorNs();
-  } else {
-    epoch_offset_ns_ = kFixedEpochOriginNs - clock_.AnchorNs();
-  }
+  epoch_base_ns_ =
+      wall_time_origin
+          ? std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+                .count()
+          : kFixedEpochOriginNs;
+  epoch_anchor_ns_ = clock_.AnchorNs();
+  epoch_offset_ns_ = epoch_base_ns_ - epoch_anchor_ns_;
+  epoch_anchored_ = backend.clock_mode() == device::ClockMode::kRealtime;
   if (const device::DeliveryFaults faults = backend.delivery_faults(); !faults.empty()) {
     subscriptions_->SetFaults(faults.slow_delivery_us, faults.corrupt_record);
   }
@@ -103,7 +103,14 @@ void Profiler::Shutdown() {
 
 Status Profiler::OnDeviceOpened(DeviceState* device) {
   clock_.AddDevice(&device->device());
+  const int64_t device_now = device->device().Now();
   std::lock_guard<std::mutex> lock(mu_);
+  if (!epoch_anchored_) {
+    // Virtual mode, first device: a clock already past the origin (shared
+    // and moved on by earlier clients) is where the epoch base now lies.
+    epoch_anchored_ = true;
+    if (device_now > epoch_anchor_ns_) epoch_offset_ns_ = epoch_base_ns_ - device_now;
+  }
   if (trace_) devices_->AddSink(device, trace_.get());
   // A device opened while a session runs joins it if the config lists it.
   const auto& ids = session_.config.device_ids;

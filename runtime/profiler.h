@@ -68,7 +68,11 @@ class Profiler final : public DeviceObserver {
   // delivery faults (read once, here); ending a subscription waits at most
   // |drain_timeout| for its reader. Exported times are epoch times: the host
   // clock's reading now maps to the wall clock now when |wall_time_origin|,
-  // else the host clock's origin maps to kFixedEpochOriginNs.
+  // else the host clock's origin maps to kFixedEpochOriginNs. In the virtual
+  // mode the mapping is re-anchored once, when the first device opens, if
+  // that device's clock is already past the origin (a shared device that
+  // earlier clients moved on, on "remote"): its reading then maps there, so
+  // a session's times do not carry what other processes ran.
   Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models,
            std::chrono::milliseconds drain_timeout = prof::SubscriptionManager::kDefaultDrainTimeout,
            bool wall_time_origin = false);
@@ -181,7 +185,10 @@ class Profiler final : public DeviceObserver {
   DeviceTable* const devices_;   // borrowed
   ModelRegistry* const models_;  // borrowed
   HostClock clock_;
-  int64_t epoch_offset_ns_ = 0;  // epoch ns - host ns, fixed at construction
+  int64_t epoch_offset_ns_ = 0;  // epoch ns - host ns; under mu_ once a device opens
+  int64_t epoch_base_ns_ = 0;    // the epoch ns the anchor maps to
+  int64_t epoch_anchor_ns_ = 0;  // the host clock's reading at construction
+  bool epoch_anchored_ = false;  // under mu_: the first device has opened (or realtime)
 
   mutable std::mutex mu_;
   prof::SessionState state_ = prof::SessionState::kIdle;
