@@ -4,7 +4,10 @@
  * This header is written for aclsim (a simulated NPU behind the ACL API).
  * The identifiers and numeric values are chosen to be identical to the ones
  * CANN publishes, so that programs written against CANN build and compare
- * return codes unchanged. Layout of the values:
+ * return codes unchanged. The values follow the runtime's public
+ * include/external/acl/error_codes/rt_error_codes.h of hicann/runtime at
+ * tag v9.2.0-beta.1 (and master): CANN 9.1.0 plus the one code
+ * 9.2.0-beta.1 added (207021). Layout of the values:
  *   1070xx  caller errors (bad parameter, wrong context, ...)
  *   2070xx  resource / feature errors
  *   5070xx  internal / device-side errors
@@ -63,6 +66,10 @@ extern "C" {
 #define ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY 107039    /* output array too small */
 #define ACL_ERROR_RT_MODEL_UPDATE_FAILED 107040         /* model update failed */
 #define ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC 107041    /* async op would become sync while capturing */
+#define ACL_ERROR_RT_SYMBOL_NOT_FOUND 107042            /* device symbol not found */
+#define ACL_ERROR_RT_INVALID_SYMBOL 107043              /* device symbol is not valid */
+#define ACL_ERROR_RT_INVALID_DEVICE_FUNCTION 107044     /* device function is not valid */
+#define ACL_ERROR_RT_SUB_ACLGRAPH_IS_CAPTURING 107045   /* a sub-graph is being captured */
 
 /* ---- 2070xx: resources and features ---- */
 #define ACL_ERROR_RT_FEATURE_NOT_SUPPORT 207000           /* feature not supported */
@@ -86,6 +93,7 @@ extern "C" {
 #define ACL_ERROR_RT_DEVICE_OOM 207018                    /* device out of memory */
 #define ACL_ERROR_RT_FEATURE_NOT_SUPPORT_UPDATE_OP 207019 /* op cannot be updated */
 #define ACL_ERROR_RT_TIMEOUT 207020                       /* driver timeout */
+#define ACL_ERROR_RT_LINK_TYPE_NOT_SUPPORTED 207021       /* link type not supported */
 
 /* ---- 5070xx / 5079xx: internal and device-side failures ---- */
 #define ACL_ERROR_RT_INTERNAL_ERROR 507000                  /* runtime internal error */
@@ -161,8 +169,9 @@ extern "C" {
 #define ACL_ERROR_HOST_MEMORY_NOT_REGISTERED 507911         /* host range not registered */
 #define ACL_ERROR_SNAPSHOT_CALLBACK_FAILED 507912           /* snapshot callback failed */
 #define ACL_ERROR_SNAPSHOT_REGISTER_CALLBACK_FAILED 507913  /* snapshot callback registration failed */
-#define ACL_ERROR_RT_L3_PORT_ERROR 507914                   /* UB memory fault */
-#define ACL_ERROR_RT_SYMBOL_NOT_FOUND 507915                /* device symbol not found */
+#define ACL_ERROR_RT_L3_PORT_ERROR 507914                   /* L3 port fault */
+#define ACL_ERROR_RT_CCU_TIMEOUT 507915                     /* CCU timeout */
+#define ACL_ERROR_RT_CCU_EXCEPTION 507916                   /* CCU exception */
 
 #ifdef __cplusplus
 }
