@@ -1,10 +1,27 @@
 // Values in the public headers that CANN programs compare against: pinned at
 // compile time, so a drift fails the build. The expected numbers are CANN's
-// (hicann/runtime include/external/acl/error_codes/rt_error_codes.h, tags
-// v9.1.0 and v9.2.0-beta.1); the headers themselves are aclsim's own.
+// (hicann/runtime include/external/acl/error_codes/rt_error_codes.h and
+// src/dfx/msprof/inc/toolchain/prof_acl_api.h, tags v9.1.0 and
+// v9.2.0-beta.1); the headers themselves are aclsim's own. The same headers
+// compiled as C (c_headers_check.c) must see the same values and layouts.
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <type_traits>
+
 #include "acl/acl.h"
+#include "acl/acl_prof.h"
+#include "acl/prof_acl_api.h"
+
+extern "C" {
+long aclsim_c_rt_symbol_not_found(void);
+long aclsim_c_rt_ccu_timeout(void);
+size_t aclsim_c_prof_config_size(void);
+size_t aclsim_c_prof_config_data_type_offset(void);
+size_t aclsim_c_prof_subscribe_config_size(void);
+size_t aclsim_c_prof_subscribe_config_fd_offset(void);
+int aclsim_c_prof_max_dev_num(void);
+}
 
 namespace {
 
@@ -20,6 +37,27 @@ static_assert(ACL_ERROR_RT_L3_PORT_ERROR == 507914, "rt code drift");
 static_assert(ACL_ERROR_RT_CCU_TIMEOUT == 507915, "507915 is CCU_TIMEOUT, not SYMBOL_NOT_FOUND");
 static_assert(ACL_ERROR_RT_CCU_EXCEPTION == 507916, "rt code drift");
 
+// ---- prof_acl_api.h: CANN's constants, enumerators and struct layouts
+static_assert(std::is_same_v<decltype(PROF_MAX_DEV_NUM), const int32_t>, "constexpr int32_t, as in CANN");
+static_assert(PROF_MAX_DEV_NUM == 64 && PROF_DEFAULT_HOST_ID == 64, "prof constant drift");
+static_assert(PROF_AICORE_ARITHMETIC_UTILIZATION == 0 && PROF_AICORE_PIPE_UTILIZATION == 1 &&
+                  PROF_AICORE_MEMORY_BANDWIDTH == 2 && PROF_AICORE_L0B_AND_WIDTH == 3 &&
+                  PROF_AICORE_RESOURCE_CONFLICT_RATIO == 4 && PROF_AICORE_MEMORY_UB == 5 && PROF_AICORE_L2_CACHE == 6 &&
+                  PROF_AICORE_PIPE_EXECUTE_UTILIZATION == 7 && PROF_AICORE_MEMORY_ACCESS == 8 &&
+                  PROF_AICORE_METRICS_COUNT == 9 && PROF_AICORE_NONE == 0xFF,
+              "ProfAicoreMetrics drift");
+// The same numbers as acl_prof.h's aclprofAicoreMetrics.
+static_assert(static_cast<int>(PROF_AICORE_MEMORY_ACCESS) == static_cast<int>(ACL_AICORE_MEMORY_ACCESS) &&
+                  static_cast<int>(PROF_AICORE_NONE) == static_cast<int>(ACL_AICORE_NONE),
+              "ProfAicoreMetrics and aclprofAicoreMetrics disagree");
+static_assert(sizeof(ProfAicoreMetrics) == 4, "an int-sized enum");
+static_assert(offsetof(ProfConfig, devIdList) == 4 && offsetof(ProfConfig, aicoreMetrics) == 264 &&
+                  offsetof(ProfConfig, dataTypeConfig) == 272 && sizeof(ProfConfig) == 280,
+              "ProfConfig layout");
+static_assert(offsetof(ProfSubscribeConfig, timeInfo) == 0 && offsetof(ProfSubscribeConfig, aicoreMetrics) == 4 &&
+                  offsetof(ProfSubscribeConfig, fd) == 8 && sizeof(ProfSubscribeConfig) == 16,
+              "ProfSubscribeConfig layout");
+
 TEST(HeaderValues, GivenRtErrorCodesThenTheyAreCannsValues) {
   // The same numbers at run time, for a readable failure report.
   EXPECT_EQ(ACL_ERROR_RT_SYMBOL_NOT_FOUND, 107042);
@@ -29,6 +67,16 @@ TEST(HeaderValues, GivenRtErrorCodesThenTheyAreCannsValues) {
   EXPECT_EQ(ACL_ERROR_RT_LINK_TYPE_NOT_SUPPORTED, 207021);
   EXPECT_EQ(ACL_ERROR_RT_CCU_TIMEOUT, 507915);
   EXPECT_EQ(ACL_ERROR_RT_CCU_EXCEPTION, 507916);
+}
+
+TEST(HeaderValues, GivenTheHeadersCompiledAsCThenValuesAndLayoutsAreTheSame) {
+  EXPECT_EQ(aclsim_c_rt_symbol_not_found(), 107042);
+  EXPECT_EQ(aclsim_c_rt_ccu_timeout(), 507915);
+  EXPECT_EQ(aclsim_c_prof_config_size(), sizeof(ProfConfig));
+  EXPECT_EQ(aclsim_c_prof_config_data_type_offset(), offsetof(ProfConfig, dataTypeConfig));
+  EXPECT_EQ(aclsim_c_prof_subscribe_config_size(), sizeof(ProfSubscribeConfig));
+  EXPECT_EQ(aclsim_c_prof_subscribe_config_fd_offset(), offsetof(ProfSubscribeConfig, fd));
+  EXPECT_EQ(aclsim_c_prof_max_dev_num(), PROF_MAX_DEV_NUM);
 }
 
 }  // namespace

@@ -5,20 +5,76 @@
  * public acl_prof.h but that frameworks (MindSpore, torch_npu, TensorFlow
  * adapters) look up with dlsym: warm-up, feature lists, device-callback
  * registration, graph subscription and extra msproftx stamp setters. aclsim
- * exports them from its libmsprofiler.so as well; this header (our own,
- * C-only) declares them with CANN's names and parameter types. Return codes
- * are plain int / int32_t (CANN's graph "Status" is a 32-bit int here).
+ * exports them from libmsprofiler.so (and libascendcl.so) as well. This
+ * header, our own, declares them with CANN's names and parameter types,
+ * with the plain constants and structs of CANN's header (PROF_MAX_DEV_NUM,
+ * ProfAicoreMetrics, ProfConfig, ProfSubscribeConfig) at the same values
+ * and layouts. Names, values and signatures follow hicann/runtime
+ * src/dfx/msprof/inc/toolchain/prof_acl_api.h (tags v9.1.0 and
+ * v9.2.0-beta.1), which CANN installs as include/msprof/toolchain/.
+ *
+ * CANN's header is C++ only; this one also compiles as C (C99 and later),
+ * so its two constants are an enum in C and constexpr int32_t in C++.
+ * Return codes are plain int / int32_t (CANN's graph "Status" is a 32-bit
+ * int here). Not declared: CANN's C++ helpers (the Status alias, the
+ * Msprofiler::Api overload of ProfGetOpExecutionTime, the pointer aliases),
+ * the tensor-info structs that acl_prof.h declares under its own names, and
+ * the definition of aclprofSubscribeConfig, which stays opaque (make one
+ * with aclprofCreateSubscribeConfig).
  */
 #ifndef ACLSIM_ACL_PROF_ACL_API_H_
 #define ACLSIM_ACL_PROF_ACL_API_H_
 
 #include <stddef.h>
 #include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
 #include "acl_prof.h"
+
+/* ---- constants and structs of CANN's header ---- */
+
+/* Device ids 0 ... PROF_MAX_DEV_NUM - 1; the host is PROF_DEFAULT_HOST_ID. */
+#ifdef __cplusplus
+constexpr int32_t PROF_MAX_DEV_NUM = 64;
+constexpr int32_t PROF_DEFAULT_HOST_ID = PROF_MAX_DEV_NUM;
+#else
+enum { PROF_MAX_DEV_NUM = 64, PROF_DEFAULT_HOST_ID = PROF_MAX_DEV_NUM };
+#endif
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* AI Core metric group (the values of acl_prof.h's aclprofAicoreMetrics). */
+typedef enum ProfAicoreMetrics {
+  PROF_AICORE_ARITHMETIC_UTILIZATION = 0,
+  PROF_AICORE_PIPE_UTILIZATION = 1,
+  PROF_AICORE_MEMORY_BANDWIDTH = 2,
+  PROF_AICORE_L0B_AND_WIDTH = 3,
+  PROF_AICORE_RESOURCE_CONFLICT_RATIO = 4,
+  PROF_AICORE_MEMORY_UB = 5,
+  PROF_AICORE_L2_CACHE = 6,
+  PROF_AICORE_PIPE_EXECUTE_UTILIZATION = 7,
+  PROF_AICORE_MEMORY_ACCESS = 8,
+  PROF_AICORE_METRICS_COUNT, /* 9: the number of groups above */
+  PROF_AICORE_NONE = 0xFF
+} ProfAicoreMetrics;
+
+/* A collection config as the profiling library sees it (280 bytes on LP64). */
+typedef struct ProfConfig {
+  uint32_t devNums;                         /* entries used in devIdList */
+  uint32_t devIdList[PROF_MAX_DEV_NUM + 1]; /* device ids, PROF_DEFAULT_HOST_ID for the host */
+  ProfAicoreMetrics aicoreMetrics;
+  uint64_t dataTypeConfig; /* ACL_PROF_* bits */
+} ProfConfig;
+
+/* An operator-subscription config as the profiling library sees it (16 bytes on LP64). */
+typedef struct ProfSubscribeConfig {
+  bool timeInfo;                   /* collect op times */
+  ProfAicoreMetrics aicoreMetrics; /* PROF_AICORE_NONE for none */
+  void* fd;                        /* points to the int holding the pipe's write end */
+} ProfSubscribeConfig;
 
 /* ---- collection session extras ---- */
 
