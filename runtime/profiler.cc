@@ -171,6 +171,37 @@ Status Profiler::Subscribe(uint32_t model_id, const prof::SubscribeConfig* confi
   return OkStatus();
 }
 
+Status Profiler::SubscribeThreadOps(uint32_t device_id, uint32_t thread_id, const prof::SubscribeConfig* config) {
+  if (config == nullptr) return Status(StatusCode::kInvalidArgument, "subscribe config is NULL");
+  std::lock_guard<std::mutex> lock(mu_);
+  DeviceState* device = devices_->FindOpen(static_cast<int32_t>(device_id));
+  if (device == nullptr) {
+    return Status(StatusCode::kFailedPrecondition,
+                  "device " + std::to_string(device_id) + " is not open in this process (aclrtSetDevice it first)");
+  }
+  bool proceed = false;
+  ACLSIM_RETURN_IF_ERROR(Enter(state_, SessionEvent::kSubscribe, &proceed));
+  std::lock_guard<std::mutex> sinks(sink_mu_);
+  bool first_on_device = false;
+  ACLSIM_RETURN_IF_ERROR(subscriptions_->SubscribeThread(thread_id, device_id, *config, &first_on_device));
+  devices_->AddSink(device, subscriptions_.get());  // idempotent
+  state_ = prof::Lookup(state_, SessionEvent::kSubscribe).to;
+  return OkStatus();
+}
+
+Status Profiler::UnsubscribeThreadOps(uint32_t device_id, uint32_t thread_id) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    bool proceed = false;
+    ACLSIM_RETURN_IF_ERROR(Enter(state_, SessionEvent::kUnsubscribe, &proceed));
+  }
+  // Flushing may wait for the reader, so it runs without the profiler lock.
+  bool device_idle = false;
+  ACLSIM_RETURN_IF_ERROR(subscriptions_->UnsubscribeThread(thread_id, device_id, &device_idle));
+  AfterSubscriptionEnded(device_id);
+  return OkStatus();
+}
+
 Status Profiler::RegisterModelDevice(uint32_t model_id, uint32_t device_id) {
   std::lock_guard<std::mutex> lock(mu_);
   registered_models_[model_id] = device_id;
@@ -432,6 +463,7 @@ Status Profiler::StepMarker(Stream* stream, uint64_t index_id, uint32_t tag) {
 }
 
 void Profiler::OnModelLoaded(uint32_t model_id, prof::OpTableRef ops) {
+  subscriptions_->RegisterModel(model_id, ops);
   collector_->RegisterModel(model_id, std::move(ops));
 }
 

@@ -95,6 +95,14 @@ class Profiler final : public DeviceObserver {
   // not NULL, profiling mode, then the subscription's own checks.
   Status Subscribe(uint32_t model_id, const prof::SubscribeConfig* config);
   Status Unsubscribe(uint32_t model_id);
+  // ProfOpSubscribe / ProfOpUnSubscribe (prof_acl_api.h): the ops host
+  // thread |thread_id| launches on device |device_id| (see
+  // prof/subscription.h). Check order: config not NULL, the device open in
+  // this process (kFailedPrecondition), profiling mode, then the
+  // subscription's own checks. Unsubscribe: profiling mode, then kNotFound
+  // unless the thread holds a subscription of that device.
+  Status SubscribeThreadOps(uint32_t device_id, uint32_t thread_id, const prof::SubscribeConfig* config);
+  Status UnsubscribeThreadOps(uint32_t device_id, uint32_t thread_id);
   // MsprofSetDeviceIdByGeModelIdx / MsprofUnsetDeviceIdByGeModelIdx: the
   // model id belongs to |device_id| for subscriptions, loaded or not (CANN's
   // sample registers id 0 and subscribes to it without a load). A loaded
@@ -124,7 +132,8 @@ class Profiler final : public DeviceObserver {
   Status StepMarker(Stream* stream, uint64_t index_id, uint32_t tag);
   // msproftx stamps (spec §2.4).
   prof::TxManager& tx() { return *tx_; }
-  // A model was loaded: sessions can resolve its ops from here on.
+  // A model was loaded: sessions and thread subscriptions can resolve its ops
+  // from here on.
   void OnModelLoaded(uint32_t model_id, prof::OpTableRef ops);
 
   // Task tracing (aclsim_ext.h).

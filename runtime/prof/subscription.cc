@@ -34,16 +34,39 @@ SubscriptionManager::SubscriptionManager(size_t queue_capacity, std::chrono::mil
 SubscriptionManager::~SubscriptionManager() { Shutdown(); }
 
 Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConfig& config, bool* out_first_on_device) {
+  std::lock_guard<std::mutex> lock(mu_);
+  const Key key = ModelKey(model.model_id);
+  const std::string what = "model " + std::to_string(model.model_id);
+  return SubscribeLocked(key, std::move(model), config, what, out_first_on_device);
+}
+
+Status SubscriptionManager::SubscribeThread(uint32_t thread_id, uint32_t device_id, const SubscribeConfig& config,
+                                            bool* out_first_on_device) {
+  std::lock_guard<std::mutex> lock(mu_);
+  SubscribedModel target;
+  target.device_id = device_id;
+  const std::string what = "thread " + std::to_string(thread_id);
+  ACLSIM_RETURN_IF_ERROR(SubscribeLocked(ThreadKey(thread_id), std::move(target), config, what, out_first_on_device));
+  active_.at(ThreadKey(thread_id))->stats.thread_id = thread_id;
+  ++active_threads_;
+  return OkStatus();
+}
+
+Status SubscriptionManager::SubscribeLocked(Key key, SubscribedModel model, const SubscribeConfig& config,
+                                            const std::string& what, bool* out_first_on_device) {
   if (config.fd == nullptr) return Status(StatusCode::kInvalidArgument, "subscribe config holds a NULL fd pointer");
   if (config.time_info == 0 && config.aicore_metrics == kAicoreMetricsNone) {
     return Status(StatusCode::kInvalidArgument,
                   "subscribe config collects nothing: timeInfoSwitch is 0 and aicoreMetrics is ACL_AICORE_NONE");
   }
-  std::lock_guard<std::mutex> lock(mu_);
   if (shut_down_) return Status(StatusCode::kFailedPrecondition, "profiling is shutting down (aclFinalize)");
-  const uint32_t model_id = model.model_id;
-  if (active_.count(model_id) != 0) {
-    return Status(Detail::kAlreadySubscribed, "model " + std::to_string(model_id) + " is already subscribed");
+  if (auto it = active_.find(key); it != active_.end()) {
+    const bool thread = (key & kThreadKeyBit) != 0;
+    return Status(Detail::kAlreadySubscribed,
+                  what + " is already subscribed" +
+                      (thread ? " (to the ops of device " + std::to_string(it->second->model.device_id) +
+                                    "; a thread holds one ProfOpSubscribe at a time)"
+                              : ""));
   }
   auto task = device_tasks_.find(model.device_id);
   if (task != device_tasks_.end() && task->second.refs > 0 &&
@@ -73,29 +96,36 @@ Status SubscriptionManager::Subscribe(SubscribedModel model, const SubscribeConf
   ++t.refs;
 
   auto sub = std::make_shared<Subscription>();
+  sub->key = key;
   sub->fd_ptr = config.fd;
   sub->generation = next_generation_++;
   sub->channel = channel;
   ++channel->users;
-  sub->stats.model_id = model_id;
+  sub->stats.model_id = model.model_id;
   sub->stats.device_id = model.device_id;
   sub->stats.fd = fd;
   sub->stats.active = true;
   sub->model = std::move(model);
-  retired_.erase(model_id);
-  active_.emplace(model_id, std::move(sub));
+  retired_.erase(key);
+  active_.emplace(key, std::move(sub));
   return OkStatus();
 }
 
+std::string SubscriptionManager::Describe(const Subscription& sub) {
+  if ((sub.key & kThreadKeyBit) == 0) return "model " + std::to_string(sub.stats.model_id);
+  return "thread " + std::to_string(sub.stats.thread_id) + " on device " + std::to_string(sub.stats.device_id);
+}
+
 std::shared_ptr<SubscriptionManager::Subscription> SubscriptionManager::EndLocked(std::unique_lock<std::mutex>& lock,
-                                                                                  uint32_t model_id, Deadline deadline,
+                                                                                  Key key, Deadline deadline,
                                                                                   bool close_fd, bool* out_closed,
                                                                                   bool* out_device_idle,
                                                                                   uint32_t* out_device) {
-  auto it = active_.find(model_id);
+  auto it = active_.find(key);
   if (it == active_.end()) return nullptr;
   std::shared_ptr<Subscription> sub = std::move(it->second);
-  active_.erase(it);                    // no new records are routed to it from here on
+  active_.erase(it);  // no new records are routed to it from here on
+  if ((key & kThreadKeyBit) != 0) --active_threads_;
   sub->channel->not_full.notify_all();  // producers waiting for its queue skip it now
   if (!progress_.wait_until(lock, deadline, [&] { return sub->Outstanding() == 0; })) AbandonLocked(lock, sub.get());
   sub->stats.active = false;
@@ -134,9 +164,9 @@ void SubscriptionManager::AbandonLocked(std::unique_lock<std::mutex>& lock, Subs
   ch.size = kept;
   ch.not_full.notify_all();
   progress_.wait(lock, [&] { return sub->Outstanding() == 0; });
-  Log(LogLevel::kWarning, "subscription of model " + std::to_string(sub->stats.model_id) + ": the reader of fd " +
-                              std::to_string(sub->stats.fd) + " took no records for the drain timeout (" +
-                              std::to_string(drain_timeout_.count()) + " ms); " + std::to_string(undelivered) +
+  Log(LogLevel::kWarning, "subscription of " + Describe(*sub) + ": the reader of fd " + std::to_string(sub->stats.fd) +
+                              " took no records for the drain timeout (" + std::to_string(drain_timeout_.count()) +
+                              " ms); " + std::to_string(undelivered) +
                               " undelivered records were counted as dropped and the subscription marked broken");
 }
 
@@ -158,11 +188,38 @@ Status SubscriptionManager::Unsubscribe(uint32_t model_id, bool* out_device_idle
   const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
   bool closed = false;
   std::shared_ptr<Subscription> sub =
-      EndLocked(lock, model_id, deadline, /*close_fd=*/true, &closed, out_device_idle, out_device);
+      EndLocked(lock, ModelKey(model_id), deadline, /*close_fd=*/true, &closed, out_device_idle, out_device);
   if (!sub) return Status(Detail::kModelNotLoaded, "model " + std::to_string(model_id) + " is not subscribed");
   if (closed) *sub->fd_ptr = -1;
-  retired_[model_id] = std::move(sub);
+  retired_[ModelKey(model_id)] = std::move(sub);
   return OkStatus();
+}
+
+Status SubscriptionManager::UnsubscribeThread(uint32_t thread_id, uint32_t device_id, bool* out_device_idle) {
+  std::unique_lock<std::mutex> lock(mu_);
+  const Key key = ThreadKey(thread_id);
+  auto it = active_.find(key);
+  if (it == active_.end() || it->second->model.device_id != device_id) {
+    return Status(
+        StatusCode::kNotFound,
+        "thread " + std::to_string(thread_id) + " holds no ProfOpSubscribe of device " + std::to_string(device_id) +
+            (it == active_.end() ? std::string()
+                                 : " (it subscribed device " + std::to_string(it->second->model.device_id) + ")"));
+  }
+  const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
+  bool closed = false;
+  uint32_t device = 0;
+  // Found above under the same lock: EndLocked ends it.
+  std::shared_ptr<Subscription> sub =
+      EndLocked(lock, key, deadline, /*close_fd=*/true, &closed, out_device_idle, &device);
+  if (closed) *sub->fd_ptr = -1;
+  retired_[key] = std::move(sub);
+  return OkStatus();
+}
+
+void SubscriptionManager::RegisterModel(uint32_t model_id, OpTableRef ops) {
+  std::lock_guard<std::mutex> lock(mu_);
+  models_[model_id] = std::move(ops);
 }
 
 bool SubscriptionManager::EndForUnload(uint32_t model_id, bool* out_device_idle, uint32_t* out_device) {
@@ -170,9 +227,9 @@ bool SubscriptionManager::EndForUnload(uint32_t model_id, bool* out_device_idle,
   const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
   bool closed = false;
   std::shared_ptr<Subscription> sub =
-      EndLocked(lock, model_id, deadline, /*close_fd=*/false, &closed, out_device_idle, out_device);
+      EndLocked(lock, ModelKey(model_id), deadline, /*close_fd=*/false, &closed, out_device_idle, out_device);
   if (!sub) return false;
-  retired_[model_id] = std::move(sub);
+  retired_[ModelKey(model_id)] = std::move(sub);
   return true;
 }
 
@@ -185,12 +242,12 @@ void SubscriptionManager::SetFaults(uint64_t write_delay_us, uint64_t corrupt_re
 size_t SubscriptionManager::CloseDevice(uint32_t device_id) {
   std::unique_lock<std::mutex> lock(mu_);
   const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
-  std::vector<uint32_t> models;
-  for (const auto& [id, sub] : active_) {
-    if (sub->stats.device_id == device_id) models.push_back(id);
+  std::vector<Key> keys;
+  for (const auto& [key, sub] : active_) {
+    if (sub->stats.device_id == device_id) keys.push_back(key);
   }
   size_t closed_count = 0;
-  for (uint32_t id : models) {
+  for (Key id : keys) {
     bool closed = false;
     bool idle = false;
     uint32_t device = 0;
@@ -208,9 +265,9 @@ void SubscriptionManager::Shutdown() {
   if (shut_down_) return;
   shut_down_ = true;
   const Deadline deadline = std::chrono::steady_clock::now() + drain_timeout_;
-  std::vector<uint32_t> models;
-  for (const auto& [id, sub] : active_) models.push_back(id);
-  for (uint32_t id : models) {
+  std::vector<Key> keys;
+  for (const auto& [key, sub] : active_) keys.push_back(key);
+  for (Key id : keys) {
     bool closed = false;
     bool idle = false;
     uint32_t device = 0;
@@ -221,7 +278,7 @@ void SubscriptionManager::Shutdown() {
 
 bool SubscriptionManager::IsSubscribed(uint32_t model_id) const {
   std::lock_guard<std::mutex> lock(mu_);
-  return active_.count(model_id) != 0;
+  return active_.count(ModelKey(model_id)) != 0;
 }
 
 bool SubscriptionManager::HasActive() const {
@@ -239,9 +296,32 @@ bool SubscriptionManager::HasActiveOnDevice(uint32_t device_id) const {
 
 StatusOr<SubscriptionStats> SubscriptionManager::Stats(uint32_t model_id) const {
   std::lock_guard<std::mutex> lock(mu_);
-  if (auto it = active_.find(model_id); it != active_.end()) return it->second->stats;
-  if (auto it = retired_.find(model_id); it != retired_.end()) return it->second->stats;
+  if (auto it = active_.find(ModelKey(model_id)); it != active_.end()) return it->second->stats;
+  if (auto it = retired_.find(ModelKey(model_id)); it != retired_.end()) return it->second->stats;
   return Status(Detail::kModelNotLoaded, "model " + std::to_string(model_id) + " was never subscribed");
+}
+
+StatusOr<SubscriptionStats> SubscriptionManager::ThreadStats(uint32_t thread_id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (auto it = active_.find(ThreadKey(thread_id)); it != active_.end()) return it->second->stats;
+  if (auto it = retired_.find(ThreadKey(thread_id)); it != retired_.end()) return it->second->stats;
+  return Status(StatusCode::kNotFound, "thread " + std::to_string(thread_id) + " never subscribed");
+}
+
+SubscriptionManager::Subscription* SubscriptionManager::RouteLocked(const device::CompletionRecord& r,
+                                                                    const OpTable** out_ops) {
+  // A model's own subscription comes first, and takes its records only.
+  if (auto it = active_.find(ModelKey(r.model_tag)); it != active_.end()) {
+    *out_ops = it->second->model.ops.get();
+    return it->second->model.device_id == r.device_id ? it->second.get() : nullptr;
+  }
+  if (active_threads_ == 0) return nullptr;
+  auto it = active_.find(ThreadKey(r.host_tid));
+  if (it == active_.end() || it->second->model.device_id != r.device_id) return nullptr;
+  auto model = models_.find(r.model_tag);
+  if (model == models_.end()) return nullptr;  // not a model this runtime loaded
+  *out_ops = model->second.get();
+  return it->second.get();
 }
 
 void SubscriptionManager::OnCompletions(const device::CompletionRecord* records, size_t count) {
@@ -253,21 +333,20 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
   owners.clear();
   std::unique_lock<std::mutex> lock(mu_);
   Subscription* sub = nullptr;
-  bool have_cached = false;
-  uint32_t cached_model = 0;
+  const OpTable* ops = nullptr;
+  const device::CompletionRecord* cached = nullptr;  // the record |sub| and |ops| were routed for
   for (size_t i = 0; i < count; ++i) {
     const device::CompletionRecord& r = records[i];
     if (r.kind != device::TaskKind::kOp) continue;
-    if (!have_cached || r.model_tag != cached_model) {
-      auto it = active_.find(r.model_tag);
-      sub = it == active_.end() ? nullptr : it->second.get();
-      cached_model = r.model_tag;
-      have_cached = true;
+    if (cached == nullptr || r.model_tag != cached->model_tag || r.host_tid != cached->host_tid ||
+        r.device_id != cached->device_id) {
+      sub = RouteLocked(r, &ops);
+      cached = &r;
     }
-    if (sub == nullptr || sub->model.device_id != r.device_id || r.op_index >= sub->model.ops->size()) continue;
+    if (sub == nullptr || ops == nullptr || r.op_index >= ops->size()) continue;
     ProfOpDesc d = ProfOpDesc::Default();
     d.model_id = r.model_tag;
-    const OpEntry& op = (*sub->model.ops)[r.op_index];
+    const OpEntry& op = (*ops)[r.op_index];
     d.flag = op.subgraph ? kFlagSubgraph : kFlagOp;
     d.thread_id = r.host_tid;
     d.start = static_cast<uint64_t>(r.start_ns);
@@ -282,7 +361,7 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
     d.dev_id = r.device_id;
     batch.push_back(Entry{sub, d});
     names.push_back(op.strings);
-    owners.push_back(Pending{r.model_tag, sub->generation});
+    owners.push_back(Pending{sub->key, sub->generation});
   }
   if (batch.empty()) return;
   const uint64_t built_before = records_built_;
@@ -307,7 +386,7 @@ void SubscriptionManager::QueueLocked(std::unique_lock<std::mutex>& lock, std::v
     // one of the same model) while the lock was released; its flush has
     // then completed without these records, so they are not queued. The
     // generation, not the address, identifies it: memory may be reused.
-    auto live = active_.find(owners[k].model_id);
+    auto live = active_.find(owners[k].key);
     if (live == active_.end() || live->second->generation != owners[k].generation) continue;
     Subscription* s = live->second.get();
     if (s->stats.broken) {  // nothing more reaches its descriptor
@@ -322,12 +401,12 @@ void SubscriptionManager::QueueLocked(std::unique_lock<std::mutex>& lock, std::v
       notify = nullptr;
       bool gone = false;
       held->not_full.wait(lock, [&] {
-        auto again = active_.find(owners[k].model_id);
+        auto again = active_.find(owners[k].key);
         gone = again == active_.end() || again->second->generation != owners[k].generation;
         return gone || held->size < capacity_ || again->second->stats.broken;
       });
       if (gone) continue;
-      s = active_.find(owners[k].model_id)->second.get();
+      s = active_.find(owners[k].key)->second.get();
       if (s->stats.broken) {
         ++s->stats.produced;
         ++s->stats.dropped;

@@ -1,12 +1,22 @@
-// Operator subscription: records of subscribed models to the subscriber's fd.
+// Operator subscription: records of subscribed ops to the subscriber's fd.
 //
 // Models CANN's aclprofModelSubscribe path (spec §2.2, §3.5): the manager is
-// attached as a CompletionSink to every device that has a subscribed model.
+// attached as a CompletionSink to every device that has a subscription.
 // For each completed op of a subscribed model it builds a ProfOpDesc (fresh
 // opIndex, names in the OpNameTable, signature last) and appends it to the
-// bounded queue of the subscription's descriptor. Each descriptor has its own
-// queue and writer thread (subscriptions that share a descriptor value share
-// them), so one reader that stops reading holds up only its own records.
+// bounded queue of the subscription's descriptor.
+//
+// A thread subscription (ProfOpSubscribe of prof_acl_api.h) takes the ops
+// that one host thread launches on one device, of whichever model, unless
+// that model has a subscription of its own, which comes first (as in CANN's
+// msprof, whose pipe transport looks a record up by model id, then by thread
+// id). CANN keys it by the thread alone, so a thread holds at most one.
+// Its records are those of a model subscription (the model id is the
+// model's); the manager resolves their ops through RegisterModel.
+//
+// Each descriptor has its own queue and writer thread (subscriptions that
+// share a descriptor value share them), so one reader that stops reading
+// holds up only its own records.
 //
 // Delivery contract (DESIGN.md contract 5):
 //  * every write() carries whole records, at most 51 (4080 bytes < PIPE_BUF),
@@ -47,6 +57,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -70,7 +81,8 @@ struct SubscribeConfig {
 inline constexpr int32_t kAicoreMetricsNone = 0xFF;
 
 struct SubscriptionStats {
-  uint32_t model_id = 0;
+  uint32_t model_id = 0;   // a model subscription's model; 0 for a thread subscription
+  uint32_t thread_id = 0;  // a thread subscription's host thread; 0 for a model subscription
   uint32_t device_id = 0;
   int32_t fd = -1;
   bool active = false;  // false once unsubscribed
@@ -108,6 +120,17 @@ class SubscriptionManager final : public device::CompletionSink {
   // |*out_device_idle| tells the caller no subscription is left on
   // |*out_device|. Not subscribed → kModelNotLoaded.
   Status Unsubscribe(uint32_t model_id, bool* out_device_idle, uint32_t* out_device);
+  // A thread subscription: the ops host thread |thread_id| launches on
+  // |device_id|. The config checks of Subscribe; kAlreadySubscribed if the
+  // thread holds one already (on any device).
+  Status SubscribeThread(uint32_t thread_id, uint32_t device_id, const SubscribeConfig& config,
+                         bool* out_first_on_device);
+  // Ends it as Unsubscribe does. kNotFound unless |thread_id| holds one on
+  // |device_id|.
+  Status UnsubscribeThread(uint32_t thread_id, uint32_t device_id, bool* out_device_idle);
+  // The op table of |model_id|, for the records of thread subscriptions
+  // (kept, like the session collector's, for as long as the manager).
+  void RegisterModel(uint32_t model_id, OpTableRef ops);
   // For a model being unloaded while subscribed: flushes its records and
   // ends the subscription WITHOUT closing the descriptor (CANN never closes
   // it in this case; the caller still owns it). No subscription → false.
@@ -130,13 +153,23 @@ class SubscriptionManager final : public device::CompletionSink {
   bool HasActiveOnDevice(uint32_t device_id) const;
   // Live or most recent subscription of |model_id|; none → kModelNotLoaded.
   StatusOr<SubscriptionStats> Stats(uint32_t model_id) const;
+  // Live or most recent thread subscription of |thread_id|; none → kNotFound.
+  StatusOr<SubscriptionStats> ThreadStats(uint32_t thread_id) const;
 
   void OnCompletions(const device::CompletionRecord* records, size_t count) override;
 
  private:
+  // What a subscription is keyed by: a model id, or (kThreadKeyBit set) a
+  // host thread id.
+  using Key = uint64_t;
+  static constexpr Key kThreadKeyBit = Key{1} << 32;
+  static Key ModelKey(uint32_t model_id) { return model_id; }
+  static Key ThreadKey(uint32_t thread_id) { return kThreadKeyBit | thread_id; }
+
   struct Channel;
   struct Subscription {
-    SubscribedModel model;
+    Key key = 0;
+    SubscribedModel model;    // a thread subscription's has the device only (no ops)
     int* fd_ptr = nullptr;    // caller's int, written at unsubscribe
     uint64_t generation = 0;  // unique per Subscribe: tells a new subscription from an old one
     std::shared_ptr<Channel> channel;
@@ -170,20 +203,29 @@ class SubscriptionManager final : public device::CompletionSink {
     uint32_t refs = 0;
   };
   struct Pending {
-    uint32_t model_id;
+    Key key;
     uint64_t generation;
   };
   enum class WriteResult { kWritten, kFailed, kAbandoned, kInterrupted };
   using Deadline = std::chrono::steady_clock::time_point;
 
   void WriterLoop(Channel* channel);
-  // Requires |lock| on mu_. Removes |model_id| from the active set, waits
+  // Requires mu_. The checks and bookkeeping of Subscribe and
+  // SubscribeThread; |what| names the subscription in messages.
+  Status SubscribeLocked(Key key, SubscribedModel model, const SubscribeConfig& config, const std::string& what,
+                         bool* out_first_on_device);
+  // Requires mu_. The subscription that takes op record |r| and the op
+  // table to resolve it with; nullptr if none does.
+  Subscription* RouteLocked(const device::CompletionRecord& r, const OpTable** out_ops);
+  // "model 3" or "thread 4021 on device 0", for messages.
+  static std::string Describe(const Subscription& sub);
+  // Requires |lock| on mu_. Removes |key| from the active set, waits
   // until |deadline| for its records (then abandons them), updates the
   // device task and retires the channel when it has no user left (its fd is
   // then closed if |close_fd|, which |*out_closed| reports); the
   // subscription is returned, or nullptr.
-  std::shared_ptr<Subscription> EndLocked(std::unique_lock<std::mutex>& lock, uint32_t model_id, Deadline deadline,
-                                          bool close_fd, bool* out_closed, bool* out_device_idle, uint32_t* out_device);
+  std::shared_ptr<Subscription> EndLocked(std::unique_lock<std::mutex>& lock, Key key, Deadline deadline, bool close_fd,
+                                          bool* out_closed, bool* out_device_idle, uint32_t* out_device);
   // Requires |lock|. Counts |sub|'s queued records as dropped, marks it
   // broken and waits until its writer holds none of them.
   void AbandonLocked(std::unique_lock<std::mutex>& lock, Subscription* sub);
@@ -208,8 +250,10 @@ class SubscriptionManager final : public device::CompletionSink {
   mutable std::mutex mu_;
   std::condition_variable progress_;  // delivered/dropped counters moved, or a writer exited
   bool shut_down_ = false;
-  std::unordered_map<uint32_t, std::shared_ptr<Subscription>> active_;
-  std::unordered_map<uint32_t, std::shared_ptr<Subscription>> retired_;
+  std::unordered_map<Key, std::shared_ptr<Subscription>> active_;
+  std::unordered_map<Key, std::shared_ptr<Subscription>> retired_;
+  size_t active_threads_ = 0;                                   // thread subscriptions in active_
+  std::unordered_map<uint32_t, OpTableRef> models_;             // RegisterModel, for thread subscriptions
   std::unordered_map<int, std::shared_ptr<Channel>> channels_;  // by fd value, while it has users
   std::unordered_map<uint32_t, DeviceTask> device_tasks_;
   uint64_t next_generation_ = 1;
