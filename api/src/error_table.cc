@@ -61,6 +61,10 @@ constexpr Row kRows[] = {
     Any("aclprofSetStampCategory", kProfilingFailed),
     Any("aclprofSetStampPayload", kProfilingFailed),
     Any("aclprofRangePushEx", kProfilingFailed),
+    // ProfOpSubscribe's device is not open, or ProfOpUnSubscribe finds no
+    // subscription of the thread: msprof's own failure code (500005).
+    Plain("ProfOp*", C::kFailedPrecondition, ACL_ERROR_PROFILING_FAILURE),
+    Plain("ProfOpUnSubscribe", C::kNotFound, ACL_ERROR_PROFILING_FAILURE),
     // A model file that cannot be opened (as traced: 145002).
     Of("aclmdlLoadFromFile", D::kFileUnusable, ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID),
     // Everywhere else a failure the device reported keeps its number.

@@ -1,4 +1,5 @@
-// Operator-subscription entry points of acl_prof.h (spec §2.2, §3), reached
+// Operator-subscription entry points of acl_prof.h (spec §2.2, §3) and
+// prof_acl_api.h's ProfOpSubscribe / ProfOpUnSubscribe, reached
 // from libmsprofiler.so through the profiling table. The accessors are pure
 // functions of the caller's buffer (runtime/prof/op_desc.h) and the
 // process-wide name table; they never touch the runtime.
@@ -92,6 +93,19 @@ aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig* p
 aclError aclprofModelUnSubscribe(uint32_t modelId) {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->profiler().Unsubscribe(modelId));
+}
+
+// The subscription belongs to the calling thread (CANN keys it by its id).
+int32_t ProfOpSubscribe(uint32_t devId, PROFAPI_SUBSCRIBECONFIG_CONST_PTR profSubscribeConfig) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  const auto* config = static_cast<const aclprofSubscribeConfig*>(profSubscribeConfig);
+  return Convert(__func__, rt->profiler().SubscribeThreadOps(devId, runtime::CurrentThreadId(),
+                                                             config ? &config->config : nullptr));
+}
+
+int32_t ProfOpUnSubscribe(uint32_t devId) {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__, rt->profiler().UnsubscribeThreadOps(devId, runtime::CurrentThreadId()));
 }
 
 aclError aclprofGetOpDescSize(size_t* opDescSize) {

@@ -20,7 +20,8 @@ TEST(Dlopen, GivenMsprofilerWhenDlsymAclprofNamesThenTheyResolve) {
   for (const char* name :
        {"aclprofInit", "aclprofStart", "aclprofStop", "aclprofFinalize", "aclprofModelSubscribe",
         "aclprofGetOpDescSize", "aclprofGetOpDuration", "aclprofGetStepTimestamp", "aclprofCreateStepInfo",
-        "aclprofWarmup", "aclprofGetSupportedFeaturesV2", "ProfGetOpExecutionTime", "aclgrphProfGraphSubscribe"}) {
+        "aclprofWarmup", "aclprofGetSupportedFeaturesV2", "ProfGetOpExecutionTime", "aclgrphProfGraphSubscribe",
+        "ProfOpSubscribe", "ProfOpUnSubscribe"}) {
     EXPECT_NE(dlsym(handle, name), nullptr) << name;
   }
   EXPECT_EQ(dlsym(handle, "aclsimInternalGetProfApi"), dlsym(RTLD_DEFAULT, "aclsimInternalGetProfApi"));

@@ -102,6 +102,17 @@ TEST(ErrorTable, GivenMsproftxFailuresThenProfilingFailedExceptTheDocumentedOnes
   EXPECT_EQ(AclCodeFor("aclprofRangePushEx", Of(Detail::kFeatureUnsupported)), kProfilingFailed);
 }
 
+TEST(ErrorTable, GivenThreadSubscriptionFailuresThenMsprofsCodes) {
+  // ProfOpSubscribe / ProfOpUnSubscribe (prof_acl_api.h): a device not open
+  // and no subscription to end are msprof's 500005; the rest as for models.
+  EXPECT_EQ(AclCodeFor("ProfOpSubscribe", Plain(StatusCode::kFailedPrecondition)), ACL_ERROR_PROFILING_FAILURE);
+  EXPECT_EQ(AclCodeFor("ProfOpUnSubscribe", Plain(StatusCode::kNotFound)), ACL_ERROR_PROFILING_FAILURE);
+  EXPECT_EQ(AclCodeFor("ProfOpSubscribe", Plain(StatusCode::kInvalidArgument)), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(AclCodeFor("ProfOpSubscribe", Of(Detail::kAlreadySubscribed)), ACL_ERROR_PROF_REPEAT_SUBSCRIBE);
+  EXPECT_EQ(AclCodeFor("ProfOpSubscribe", Of(Detail::kProfilingConfig)), ACL_ERROR_INVALID_PROFILING_CONFIG);
+  EXPECT_EQ(AclCodeFor("ProfOpUnSubscribe", Of(Detail::kProfilingApiConflict)), ACL_ERROR_PROF_API_CONFLICT);
+}
+
 TEST(ErrorTable, GivenEachDetailThenItsDefaultCode) {
   const std::pair<Detail, aclError> defaults[] = {
       {Detail::kInvalidDeviceId, ACL_ERROR_RT_INVALID_DEVICEID},

@@ -57,6 +57,9 @@ static_assert(offsetof(ProfConfig, devIdList) == 4 && offsetof(ProfConfig, aicor
 static_assert(offsetof(ProfSubscribeConfig, timeInfo) == 0 && offsetof(ProfSubscribeConfig, aicoreMetrics) == 4 &&
                   offsetof(ProfSubscribeConfig, fd) == 8 && sizeof(ProfSubscribeConfig) == 16,
               "ProfSubscribeConfig layout");
+static_assert(std::is_same_v<PROFAPI_SUBSCRIBECONFIG_CONST_PTR, const void*>, "ProfOpSubscribe's config type");
+static_assert(std::is_same_v<decltype(&ProfOpSubscribe), int32_t (*)(uint32_t, const void*)>, "CANN's signature");
+static_assert(std::is_same_v<decltype(&ProfOpUnSubscribe), int32_t (*)(uint32_t)>, "CANN's signature");
 
 TEST(HeaderValues, GivenRtErrorCodesThenTheyAreCannsValues) {
   // The same numbers at run time, for a readable failure report.

@@ -4,8 +4,9 @@
  * CANN's profiling library exports a few symbols that are not part of the
  * public acl_prof.h but that frameworks (MindSpore, torch_npu, TensorFlow
  * adapters) look up with dlsym: warm-up, feature lists, device-callback
- * registration, graph subscription and extra msproftx stamp setters. aclsim
- * exports them from libmsprofiler.so (and libascendcl.so) as well. This
+ * registration, graph and thread operator subscription and extra msproftx
+ * stamp setters. aclsim exports them from libmsprofiler.so (and
+ * libascendcl.so) as well. This
  * header, our own, declares them with CANN's names and parameter types,
  * with the plain constants and structs of CANN's header (PROF_MAX_DEV_NUM,
  * ProfAicoreMetrics, ProfConfig, ProfSubscribeConfig) at the same values
@@ -76,6 +77,9 @@ typedef struct ProfSubscribeConfig {
   void* fd;                        /* points to the int holding the pipe's write end */
 } ProfSubscribeConfig;
 
+/* The config argument of ProfOpSubscribe: an aclprofSubscribeConfig*. */
+typedef const void* PROFAPI_SUBSCRIBECONFIG_CONST_PTR;
+
 /* ---- collection session extras ---- */
 
 /* Pre-arm collection for profilerConfig inside an aclprofInit session; the next aclprofStart
@@ -117,6 +121,25 @@ MSVP_PROF_API int32_t aclprofSetStampCategory(void* stamp, uint32_t category);
 
 /* Attach a typed payload to a stamp. */
 MSVP_PROF_API int32_t aclprofSetStampPayload(void* stamp, const int32_t type, void* value);
+
+/* ---- thread operator subscription ---- */
+
+/* Subscribe to the records of the operators that the calling thread launches
+ * on device devId (aclrtSetDevice'd in this process), of any model that has
+ * no aclprofModelSubscribe of its own. profSubscribeConfig is an
+ * aclprofSubscribeConfig* (aclprofCreateSubscribeConfig); records are those
+ * of aclprofModelSubscribe, read with the aclprofGetOp* accessors. A thread
+ * holds one at a time. ACL_ERROR_INVALID_PARAM (NULL config or a config that
+ * collects nothing), ACL_ERROR_PROFILING_FAILURE (device not open),
+ * ACL_ERROR_PROF_REPEAT_SUBSCRIBE, ACL_ERROR_INVALID_PROFILING_CONFIG
+ * (another config on the device), ACL_ERROR_PROF_API_CONFLICT (aclprofInit). */
+MSVP_PROF_API int32_t ProfOpSubscribe(uint32_t devId, PROFAPI_SUBSCRIBECONFIG_CONST_PTR profSubscribeConfig);
+
+/* End the calling thread's subscription of device devId: flush its records,
+ * then close the descriptor (the reader sees EOF) and set the config's int
+ * to -1, unless another subscription uses the same descriptor.
+ * ACL_ERROR_PROFILING_FAILURE if the thread holds no subscription of devId. */
+MSVP_PROF_API int32_t ProfOpUnSubscribe(uint32_t devId);
 
 #ifdef __cplusplus
 }
