@@ -61,6 +61,16 @@ static_assert(std::is_same_v<PROFAPI_SUBSCRIBECONFIG_CONST_PTR, const void*>, "P
 static_assert(std::is_same_v<decltype(&ProfOpSubscribe), int32_t (*)(uint32_t, const void*)>, "CANN's signature");
 static_assert(std::is_same_v<decltype(&ProfOpUnSubscribe), int32_t (*)(uint32_t)>, "CANN's signature");
 
+// ---- acl_base.h: ACL_DEPRECATED is empty under clang (which reports
+// __GNUC__ 4), as CANN's is, so clang -Werror builds that CANN accepts pass.
+#define ACLSIM_STRINGIFY2(x) #x
+#define ACLSIM_STRINGIFY(x) ACLSIM_STRINGIFY2(x)
+#if defined(__clang__)
+static_assert(sizeof(ACLSIM_STRINGIFY(ACL_DEPRECATED)) == 1, "ACL_DEPRECATED expands to nothing under clang");
+#elif defined(__GNUC__) && __GNUC__ >= 6
+static_assert(sizeof(ACLSIM_STRINGIFY(ACL_DEPRECATED)) > 1, "ACL_DEPRECATED marks declarations under GCC >= 6");
+#endif
+
 TEST(HeaderValues, GivenRtErrorCodesThenTheyAreCannsValues) {
   // The same numbers at run time, for a readable failure report.
   EXPECT_EQ(ACL_ERROR_RT_SYMBOL_NOT_FOUND, 107042);

@@ -37,9 +37,12 @@ extern "C" {
 #endif
 #endif
 
-/* Deprecation markers used on functions and enumerators. */
+/* Deprecation markers used on functions and enumerators. As in CANN, they
+ * mark declarations under GCC 6 and later only: clang reports __GNUC__ as 4,
+ * so under clang they expand to nothing, and programs that CANN's headers
+ * let through clang -Werror build against these too. */
 #ifndef ACL_DEPRECATED
-#if (defined(__GNUC__) && (__GNUC__ >= 6)) || defined(__clang__)
+#if defined(__GNUC__) && (__GNUC__ >= 6)
 #define ACL_DEPRECATED __attribute__((deprecated))
 #define ACL_DEPRECATED_MESSAGE(message) __attribute__((deprecated(message)))
 #elif defined(_MSC_VER)
