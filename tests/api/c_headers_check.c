@@ -15,6 +15,9 @@ ACLSIM_C_CHECK(symbol_not_found, ACL_ERROR_RT_SYMBOL_NOT_FOUND == 107042);
 ACLSIM_C_CHECK(max_dev_num, PROF_MAX_DEV_NUM == 64 && PROF_DEFAULT_HOST_ID == 64);
 ACLSIM_C_CHECK(prof_config, sizeof(ProfConfig) == 280 && offsetof(ProfConfig, dataTypeConfig) == 272);
 ACLSIM_C_CHECK(prof_subscribe_config, sizeof(ProfSubscribeConfig) == 16);
+ACLSIM_C_CHECK(event_attributes, sizeof(aclprofEventAttributes) == 16 && sizeof(aclprofTensor) == 48);
+/* The union's tag is CANN's (union Message). */
+ACLSIM_C_CHECK(message_union, sizeof(union Message) == sizeof(void*));
 
 long aclsim_c_rt_symbol_not_found(void) { return ACL_ERROR_RT_SYMBOL_NOT_FOUND; }
 long aclsim_c_rt_ccu_timeout(void) { return ACL_ERROR_RT_CCU_TIMEOUT; }

@@ -61,6 +61,12 @@ static_assert(std::is_same_v<PROFAPI_SUBSCRIBECONFIG_CONST_PTR, const void*>, "P
 static_assert(std::is_same_v<decltype(&ProfOpSubscribe), int32_t (*)(uint32_t, const void*)>, "CANN's signature");
 static_assert(std::is_same_v<decltype(&ProfOpUnSubscribe), int32_t (*)(uint32_t)>, "CANN's signature");
 
+// ---- acl_prof.h: the tensor-info types, with CANN's nested union name
+static_assert(sizeof(aclprofTensor) == 48 && sizeof(aclprofTensorInfo) == 48 && sizeof(aclprofEventAttributes) == 16,
+              "tensor-info layouts");
+static_assert(std::is_same_v<decltype(aclprofEventAttributes::message), aclprofEventAttributes::Message>,
+              "union Message, as in CANN");
+
 // ---- acl_base.h: ACL_DEPRECATED is empty under clang (which reports
 // __GNUC__ 4), as CANN's is, so clang -Werror builds that CANN accepts pass.
 #define ACLSIM_STRINGIFY2(x) #x

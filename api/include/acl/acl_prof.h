@@ -121,17 +121,14 @@ typedef struct aclprofAicoreEvents aclprofAicoreEvents;
 typedef struct aclprofSubscribeConfig aclprofSubscribeConfig;
 typedef struct aclprofStepInfo aclprofStepInfo;
 
-/* Tensor-info range types. The typedef names are always declared; the struct
- * bodies are skipped when the includer already defined them and set
- * ACL_PROF_TENSOR_INFO_DEFINED. */
-typedef struct aclprofTensor aclprofTensor;
-typedef struct aclprofTensorInfo aclprofTensorInfo;
-typedef struct aclprofEventAttributes aclprofEventAttributes;
-
 #ifndef ACL_PROF_TENSOR_DATA_SHAPE_LEN
 #define ACL_PROF_TENSOR_DATA_SHAPE_LEN 8
 #endif
 
+/* Tensor-info range types. As in CANN, an includer that defines
+ * ACL_PROF_TENSOR_INFO_DEFINED first supplies all three types itself
+ * (typedef names included, anonymous structs allowed) and then also
+ * ACL_PROF_EVENT_ATTR_VERSION if it needs it. */
 #ifndef ACL_PROF_TENSOR_INFO_DEFINED
 #define ACL_PROF_TENSOR_INFO_DEFINED
 
@@ -139,16 +136,16 @@ typedef struct aclprofEventAttributes aclprofEventAttributes;
 #define ACL_PROF_EVENT_ATTR_VERSION 1
 
 /* One tensor of an operator (48 bytes). */
-struct aclprofTensor {
+typedef struct aclprofTensor {
   uint32_t type;     /* 0 = input, 1 = output */
   uint32_t format;   /* aclFormat value */
   uint32_t dataType; /* aclDataType value */
   uint32_t shapeDim; /* used entries of shape, at most 8 */
   uint32_t shape[ACL_PROF_TENSOR_DATA_SHAPE_LEN];
-};
+} aclprofTensor;
 
 /* Operator description attached to a tensor-info range (48 bytes on LP64). */
-struct aclprofTensorInfo {
+typedef struct aclprofTensorInfo {
   uint64_t opNameId; /* aclprofStr2Id(op name) */
   uint64_t opTypeId; /* aclprofStr2Id(op type) */
   uint32_t resv;
@@ -157,18 +154,18 @@ struct aclprofTensorInfo {
   uint32_t blockNums;
   void* stream; /* stream the operator runs on */
   aclprofTensor* tensors;
-};
+} aclprofTensorInfo;
 
 /* Argument of aclprofRangePushEx (16 bytes). The layout is frozen; it may
  * only grow at the end together with a version increase. */
-struct aclprofEventAttributes {
+typedef struct aclprofEventAttributes {
   uint16_t version;     /* ACL_PROF_EVENT_ATTR_VERSION */
   uint16_t size;        /* size of the message member */
   uint32_t messageType; /* aclprofMessageType */
-  union {
+  union Message {
     aclprofTensorInfo* tensorInfo;
   } message;
-};
+} aclprofEventAttributes;
 
 #endif /* ACL_PROF_TENSOR_INFO_DEFINED */
 
