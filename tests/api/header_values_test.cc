@@ -77,6 +77,10 @@ static_assert(sizeof(ACLSIM_STRINGIFY(ACL_DEPRECATED)) == 1, "ACL_DEPRECATED exp
 static_assert(sizeof(ACLSIM_STRINGIFY(ACL_DEPRECATED)) > 1, "ACL_DEPRECATED marks declarations under GCC >= 6");
 #endif
 
+// ---- acl_base.h: aclDataType ends at CANN's last member (41), plus aclsim's
+// ACL_HIFLOAT4_SCALE (43, GE's DT_HIFLOAT4_SCALE); CANN reverted 42 (ACL_HIFLOAT4).
+static_assert(ACL_FLOAT4_E1M2 == 41 && ACL_HIFLOAT4_SCALE == 43, "aclDataType drift");
+
 TEST(HeaderValues, GivenRtErrorCodesThenTheyAreCannsValues) {
   // The same numbers at run time, for a readable failure report.
   EXPECT_EQ(ACL_ERROR_RT_SYMBOL_NOT_FOUND, 107042);

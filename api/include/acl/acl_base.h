@@ -80,6 +80,8 @@ typedef void* aclrtTaskGrp;                 /* captured task group */
 /* ------------------------------------------------------------------------ */
 static const int ACL_ERROR_NONE = 0;
 static const int ACL_SUCCESS = 0;
+/* aclsim extension (docs/headers.md): not public in CANN, whose runtime uses
+ * the same bit pattern (0xFFFFFFFF) internally for "no exception info". */
 static const int ACL_ERROR_INVALID_EXCEPTION_INFO = -1;
 
 /* 1000xx / 1480xx: caller errors */
@@ -200,7 +202,8 @@ typedef enum {
   ACL_FLOAT6_E2M3 = 39,
   ACL_FLOAT4_E2M1 = 40,
   ACL_FLOAT4_E1M2 = 41,
-  ACL_HIFLOAT4 = 42,
+  /* aclsim extension (docs/headers.md): CANN's aclDataType ends at 41; 43 is
+   * GE's DT_HIFLOAT4_SCALE. (42, ACL_HIFLOAT4, was reverted upstream.) */
   ACL_HIFLOAT4_SCALE = 43
 } aclDataType;
 

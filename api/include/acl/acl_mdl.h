@@ -372,7 +372,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetAttribute(uint32_t modelId, aclmdlAttr att
 /* Workspace and weight bytes needed to run the model file fileName. */
 ACL_FUNC_VISIBILITY aclError aclmdlQuerySize(const char* fileName, size_t* workSize, size_t* weightSize);
 
-/* Workspace bytes for fileName under a workspace optimisation mode. */
+/* Workspace bytes for fileName under a workspace optimisation mode. aclsim
+ * extension (docs/headers.md): in no hicann/ge release yet; not supported. */
 ACL_FUNC_VISIBILITY aclError aclmdlQueryWorkspaceSize(const char* fileName, size_t memOptimizeMode, size_t* workSize);
 
 /* Sizes of every partition of the model file fileName. */
@@ -382,7 +383,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlQueryExeOMDesc(const char* fileName, aclmdlEx
 ACL_FUNC_VISIBILITY aclError aclmdlQuerySizeFromMem(const void* model, size_t modelSize, size_t* workSize,
                                                     size_t* weightSize);
 
-/* Workspace bytes for model bytes under a workspace optimisation mode. */
+/* Workspace bytes for model bytes under a workspace optimisation mode. aclsim
+ * extension (docs/headers.md): in no hicann/ge release yet; not supported. */
 ACL_FUNC_VISIBILITY aclError aclmdlQueryWorkspaceSizeFromMem(const void* model, size_t modelSize,
                                                              size_t memOptimizeMode, size_t* workSize);
 
