@@ -5,6 +5,8 @@
 //     reads the pipe in 65520-byte reads and, for every record, fetches type
 //     and name (Len + Get) plus start, end, duration and model id.
 //     items_per_second = records per second from execution to parsed.
+//   BM_EndToEndThreadSubscribed: the same, subscribed with ProfOpSubscribe
+//     (the executing thread's ops on device 0) instead of the model.
 //   BM_Baseline_RawPipe51: the same number of 80-byte records written raw
 //     into a pipe, 51 per write(), read by a thread that does nothing else.
 //   BM_Baseline_RawPipe1: the same, one record per write() (what CANN's
@@ -28,6 +30,7 @@
 
 #include "acl/acl.h"
 #include "acl/acl_prof.h"
+#include "acl/prof_acl_api.h"
 
 namespace {
 
@@ -122,7 +125,7 @@ uint64_t Reader(int fd) {
   return records;
 }
 
-void BM_EndToEnd(benchmark::State& state) {
+void EndToEnd(benchmark::State& state, bool by_thread) {
   Session s;
   if (!Open(R"({"aclsim":{"device_count":1}})", ChainModel(kOps), false, &s)) {
     state.SkipWithError("setup failed");
@@ -137,9 +140,9 @@ void BM_EndToEnd(benchmark::State& state) {
     uint64_t got = 0;
     std::thread reader([&] { got = Reader(fds[0]); });
     aclprofSubscribeConfig* cfg = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &write_fd);
-    if (aclprofModelSubscribe(s.model_id, cfg) != ACL_SUCCESS) std::abort();
+    if ((by_thread ? ProfOpSubscribe(0, cfg) : aclprofModelSubscribe(s.model_id, cfg)) != ACL_SUCCESS) std::abort();
     for (int r = 0; r < runs; ++r) (void)aclmdlExecute(s.model_id, s.in, s.out);
-    (void)aclprofModelUnSubscribe(s.model_id);
+    (void)(by_thread ? ProfOpUnSubscribe(0) : aclprofModelUnSubscribe(s.model_id));
     reader.join();
     close(fds[0]);
     (void)aclprofDestroySubscribeConfig(cfg);
@@ -149,7 +152,10 @@ void BM_EndToEnd(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(total));
   Close(&s);
 }
+void BM_EndToEnd(benchmark::State& state) { EndToEnd(state, false); }
+void BM_EndToEndThreadSubscribed(benchmark::State& state) { EndToEnd(state, true); }
 BENCHMARK(BM_EndToEnd)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_EndToEndThreadSubscribed)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void RawPipe(benchmark::State& state, size_t per_write) {
   const size_t records = static_cast<size_t>(state.range(0)) * kOps;
