@@ -40,7 +40,7 @@
 namespace aclsim::remote {
 
 inline constexpr uint32_t kMagic = 0x534C4341u;  // "ACLS" as little-endian bytes
-inline constexpr uint16_t kProtocolVersion = 3;
+inline constexpr uint16_t kProtocolVersion = 4;
 inline constexpr size_t kHeaderBytes = 20;
 inline constexpr uint32_t kMaxPayloadBytes = 64u << 20;  // 64 MiB, both directions
 inline constexpr uint16_t kResponseBit = 0x8000;

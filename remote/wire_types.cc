@@ -55,11 +55,13 @@ bool Decode(Reader& r, device::OpCost* v) {
 void Encode(Writer& w, const device::LaunchInfo& v) {
   w.U32(v.model_tag);
   w.U32(v.host_tid);
+  w.I64(v.host_ready_ns);
 }
 
 bool Decode(Reader& r, device::LaunchInfo* v) {
   v->model_tag = r.U32();
   v->host_tid = r.U32();
+  v->host_ready_ns = r.I64();
   return r.ok();
 }
 
@@ -67,12 +69,14 @@ void Encode(Writer& w, const device::MarkerInfo& v) {
   w.U64(v.marker_id);
   w.U32(v.tag);
   w.U32(v.host_tid);
+  w.I64(v.host_ready_ns);
 }
 
 bool Decode(Reader& r, device::MarkerInfo* v) {
   v->marker_id = r.U64();
   v->tag = r.U32();
   v->host_tid = r.U32();
+  v->host_ready_ns = r.I64();
   return r.ok();
 }
 

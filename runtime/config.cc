@@ -1,5 +1,8 @@
 #include "runtime/config.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace aclsim::runtime {
 namespace {
 
@@ -18,6 +21,35 @@ Status ApplyLogLevel(const nlohmann::json& v, LogLevel* out) {
     }
   }
   return AttrError("log_level must be debug, info, warning, error or none");
+}
+
+// An integer in [lo, hi], compared in its stored type: a huge unsigned value
+// never wraps into range.
+bool IntegerIn(const nlohmann::json& v, int64_t lo, int64_t hi) {
+  if (v.is_number_unsigned()) return v.get<uint64_t>() >= static_cast<uint64_t>(lo) && v.get<uint64_t>() <= static_cast<uint64_t>(hi);
+  return v.is_number_integer() && v.get<int64_t>() >= lo && v.get<int64_t>() <= hi;
+}
+
+Status ApplyHostCosts(const nlohmann::json& v, HostCosts* out) {
+  if (!v.is_object()) return AttrError("host_costs must be an object");
+  HostCosts next = *out;
+  static constexpr std::pair<const char*, int64_t HostCosts::*> kKeys[] = {
+      {"api_call_ns", &HostCosts::api_call_ns},
+      {"model_execute_ns", &HostCosts::model_execute_ns},
+      {"marker_ns", &HostCosts::marker_ns},
+      {"tx_ns", &HostCosts::tx_ns}};
+  for (const auto& [key, value] : v.items()) {
+    auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](const auto& k) { return key == k.first; });
+    if (it == std::end(kKeys)) {
+      return AttrError("host_costs." + key + " is not a host cost (api_call_ns, model_execute_ns, marker_ns, tx_ns)");
+    }
+    if (!IntegerIn(value, 0, kMaxHostCostNs)) {
+      return AttrError("host_costs." + key + " must be an integer from 0 to " + std::to_string(kMaxHostCostNs));
+    }
+    next.*(it->second) = value.get<int64_t>();
+  }
+  *out = next;
+  return OkStatus();
 }
 
 }  // namespace
@@ -43,13 +75,10 @@ Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options) {
     } else if (key == "time_origin") {
       if (v != "fixed" && v != "wall") return AttrError("time_origin must be \"fixed\" or \"wall\"");
       next.time_origin = v == "wall" ? RuntimeOptions::TimeOrigin::kWall : RuntimeOptions::TimeOrigin::kFixed;
+    } else if (key == "host_costs") {
+      ACLSIM_RETURN_IF_ERROR(ApplyHostCosts(v, &next.host_costs));
     } else if (key == "subscription_drain_timeout_ms") {
-      // Compared in the stored type: a huge unsigned value never wraps into range.
-      const bool in_range =
-          v.is_number_unsigned()
-              ? v.get<uint64_t>() >= 1 && v.get<uint64_t>() <= static_cast<uint64_t>(kMaxDrainTimeoutMs)
-              : v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= kMaxDrainTimeoutMs;
-      if (!in_range) {
+      if (!IntegerIn(v, 1, kMaxDrainTimeoutMs)) {
         return AttrError("subscription_drain_timeout_ms must be an integer from 1 to " +
                          std::to_string(kMaxDrainTimeoutMs));
       }

@@ -8,8 +8,8 @@
 //   { "aclsim": { "backend": "sim", "log_level": "error",
 //                 "device_count": 2, "device_profile": "Ascend910B2", ... } }
 //
-// The runtime owns four keys of it, "backend", "log_level", "time_origin" and
-// "subscription_drain_timeout_ms", and checks them here. Every other key is an option of the selected backend: it is
+// The runtime owns five keys of it, "backend", "log_level", "time_origin",
+// "host_costs" and "subscription_drain_timeout_ms", and checks them here. Every other key is an option of the selected backend: it is
 // kept, unchecked, in |backend_options| and handed to that backend's factory,
 // which parses and validates its own (device::BackendFactory; the simulator's
 // keys are in sim/sim_options.h, the remote client's in
@@ -24,6 +24,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/host_costs.h"
 #include "runtime/log.h"
 #include "runtime/status.h"
 
@@ -46,6 +47,10 @@ struct RuntimeOptions {
   // opens takes the origin's place: Profiler's constructor.)
   enum class TimeOrigin { kFixed, kWall };
   TimeOrigin time_origin = TimeOrigin::kFixed;
+  // "host_costs": the virtual clock's modelled host side, an object whose
+  // keys (api_call_ns, model_execute_ns, marker_ns, tx_ns) replace the
+  // defaults of runtime/host_costs.h.
+  HostCosts host_costs;
 };
 
 // Range of "subscription_drain_timeout_ms": 1 ms to one day.
@@ -57,7 +62,8 @@ inline constexpr int64_t kMaxDrainTimeoutMs = 86'400'000;
 // "aclsim" changes nothing; on error nothing changes.
 // Errors: not JSON → kFileParse; "aclsim" not an object, or "backend" /
 // "log_level" with a wrong type or value, "subscription_drain_timeout_ms"
-// not an integer in [1, kMaxDrainTimeoutMs] → kFileAttrInvalid.
+// not an integer in [1, kMaxDrainTimeoutMs], "host_costs" not an object of
+// known keys with integers in [0, kMaxHostCostNs] → kFileAttrInvalid.
 Status ApplyConfigJson(std::string_view json_text, RuntimeOptions* options);
 
 }  // namespace aclsim::runtime

@@ -455,9 +455,10 @@ StatusOr<float> DeviceTable::EventElapsedTime(Event* start, Event* end) {
   return static_cast<float>(static_cast<double>(e.timestamp_ns - s.timestamp_ns) / 1e6);
 }
 
-StatusOr<device::TaskId> DeviceTable::SubmitMarker(Stream* stream, uint64_t marker_id, uint32_t tag) {
+StatusOr<device::TaskId> DeviceTable::SubmitMarker(Stream* stream, uint64_t marker_id, uint32_t tag,
+                                                   int64_t host_ready_ns) {
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, ResolveTarget(stream));
-  auto task = target.device->device_->SubmitMarker(target.stream, {marker_id, tag, CurrentThreadId()});
+  auto task = target.device->device_->SubmitMarker(target.stream, {marker_id, tag, CurrentThreadId(), host_ready_ns});
   if (!task.ok()) return CheckLost(target.device->id_, task.status());
   return task;
 }

@@ -196,7 +196,8 @@ class DeviceTable {
   StatusOr<float> EventElapsedTime(Event* start, Event* end);
 
   // Markers (step markers, MarkEx): stream-ordered, zero-length.
-  StatusOr<device::TaskId> SubmitMarker(Stream* stream, uint64_t marker_id, uint32_t tag);
+  // |host_ready_ns|: MarkerInfo.host_ready_ns (HostClock::ReadyNs).
+  StatusOr<device::TaskId> SubmitMarker(Stream* stream, uint64_t marker_id, uint32_t tag, int64_t host_ready_ns);
 
   // Sinks. Attach and detach |sink| on |device|'s fan-out (the fan-out is the
   // device's sink while any is attached). Remove returns once no delivery is

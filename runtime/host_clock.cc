@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "runtime/time_limits.h"
+
 namespace aclsim::runtime {
 
 void HostClock::AddDevice(device::Device* device) {
@@ -16,6 +18,23 @@ int64_t HostClock::SteadyNs() const {
 
 int64_t HostClock::NowNs() {
   std::lock_guard<std::mutex> lock(mu_);
+  return NowLocked();
+}
+
+int64_t HostClock::Charge(int64_t cost_ns) {
+  std::lock_guard<std::mutex> lock(mu_);
+  const int64_t now = NowLocked();
+  if (mode_ == device::ClockMode::kRealtime || cost_ns <= 0) return now;
+  last_ns_ = AddTimeNs(now, cost_ns);
+  return last_ns_;
+}
+
+int64_t HostClock::ReadyNs(int64_t cost_ns) {
+  const int64_t ready = Charge(cost_ns);
+  return mode_ == device::ClockMode::kRealtime ? 0 : ready;
+}
+
+int64_t HostClock::NowLocked() {
   int64_t now = 0;
   if (mode_ == device::ClockMode::kRealtime) {
     now = SteadyNs();

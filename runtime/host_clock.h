@@ -8,6 +8,12 @@
 // the virtual clocks' origin (runtime/time_limits.h), so it never reads 0
 // either. Either way NowNs() is strictly increasing.
 //
+// The virtual mode models the host side (runtime/host_costs.h): Charge()
+// advances the clock by a call's host cost, and ReadyNs() is the host time a
+// submission tells its device (LaunchInfo/MarkerInfo.host_ready_ns). The
+// virtual host is one timeline: calls of several threads take their costs
+// one after another.
+//
 // Thread safety: thread-safe; its mutex is a leaf apart from the devices'
 // Now(), which it calls with the mutex held (lock order: host clock →
 // backend device lock).
@@ -20,6 +26,7 @@
 #include <vector>
 
 #include "runtime/device/backend.h"
+#include "runtime/host_costs.h"
 
 namespace aclsim::runtime {
 
@@ -27,12 +34,26 @@ class HostClock {
  public:
   // |origin_ns|: the virtual mode's first reading (the backend's virtual
   // clock origin); unused in the realtime mode.
-  HostClock(device::ClockMode mode, int64_t origin_ns) : mode_(mode), last_ns_(origin_ns - 1) {}
+  HostClock(device::ClockMode mode, int64_t origin_ns, const HostCosts& costs = HostCosts{})
+      : mode_(mode), costs_(costs), last_ns_(origin_ns - 1) {}
+
+  const HostCosts& costs() const { return costs_; }
+  // True in the virtual mode: the host side is modelled and Charge() moves the clock.
+  bool modelled() const { return mode_ == device::ClockMode::kVirtual; }
 
   // Makes |device| part of the logical clock; borrowed, must outlive the clock.
   void AddDevice(device::Device* device);
   // Host time now (strictly increasing across calls).
   int64_t NowNs();
+  // The host spends |cost_ns| from now (virtual mode): returns the time it is
+  // done, which later readings do not precede. The realtime mode returns
+  // NowNs(): real time passes by itself.
+  int64_t Charge(int64_t cost_ns);
+  // Charges |cost_ns| and returns the time a submission made now is ready
+  // for its device: the charged time (virtual mode), or 0, no constraint
+  // (realtime mode: the host's own clock already orders it, and a remote
+  // device's clock need not be this host's).
+  int64_t ReadyNs(int64_t cost_ns);
   // The host time paired with a device joining a session at |device_now_ns|
   // (the virtual mode has one time base, so the pair is equal).
   int64_t SyncPointNs(int64_t device_now_ns);
@@ -43,7 +64,10 @@ class HostClock {
  private:
   int64_t SteadyNs() const;
 
+  int64_t NowLocked();
+
   const device::ClockMode mode_;
+  const HostCosts costs_;
   std::mutex mu_;
   std::vector<device::Device*> devices_;
   int64_t last_ns_;

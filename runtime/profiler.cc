@@ -16,6 +16,7 @@ using prof::SessionEvent;
 using prof::SessionState;
 
 std::atomic<bool> g_api_trace_on{false};
+std::atomic<int> g_host_models{0};  // live profilers with a modelled host side
 std::atomic<uint64_t> g_start_count{0};  // process-wide: never reset by Finalize (spec §7.1)
 
 // Moves through the transition table: OK with |*out_proceed| when the call
@@ -56,10 +57,10 @@ void LinkMarkEx(const std::vector<prof::TaskRecord>& tasks, std::vector<prof::Tx
 }  // namespace
 
 Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models,
-                   std::chrono::milliseconds drain_timeout, bool wall_time_origin)
+                   std::chrono::milliseconds drain_timeout, bool wall_time_origin, const HostCosts& host_costs)
     : devices_(devices),
       models_(models),
-      clock_(backend.clock_mode(), backend.clock_origin_ns()),
+      clock_(backend.clock_mode(), backend.clock_origin_ns(), host_costs),
       subscriptions_(std::make_unique<prof::SubscriptionManager>(prof::SubscriptionManager::kDefaultQueueCapacity,
                                                                  drain_timeout)) {
   epoch_base_ns_ =
@@ -73,10 +74,12 @@ Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRe
   if (const device::DeliveryFaults faults = backend.delivery_faults(); !faults.empty()) {
     subscriptions_->SetFaults(faults.slow_delivery_us, faults.corrupt_record);
   }
+  if (clock_.modelled()) g_host_models.fetch_add(1);
   tx_ = std::make_unique<prof::TxManager>(
-      [this] { return clock_.NowNs(); }, [] { return CurrentThreadId(); },
+      [this] { return clock_.Charge(clock_.costs().tx_ns); }, [] { return CurrentThreadId(); },
       [this](void* stream, uint64_t mark_id) {
-        return devices_->SubmitMarker(static_cast<Stream*>(stream), mark_id, vendor::kMarkExTag).ok();
+        const int64_t ready = clock_.ReadyNs(clock_.costs().marker_ns);
+        return devices_->SubmitMarker(static_cast<Stream*>(stream), mark_id, vendor::kMarkExTag, ready).ok();
       },
       static_cast<uint32_t>(::getpid()));
 }
@@ -91,6 +94,7 @@ Profiler::~Profiler() {
     if (trace_) devices_->RemoveSink(device, trace_.get());
   }
   subscriptions_.reset();
+  if (clock_.modelled()) g_host_models.fetch_sub(1);
 }
 
 void Profiler::Shutdown() {
@@ -458,7 +462,8 @@ std::string Profiler::LastProfDirectory() const {
 }
 
 Status Profiler::StepMarker(Stream* stream, uint64_t index_id, uint32_t tag) {
-  auto task = devices_->SubmitMarker(stream, index_id, tag);
+  const int64_t ready = clock_.ReadyNs(clock_.costs().marker_ns);
+  auto task = devices_->SubmitMarker(stream, index_id, tag, ready);
   return task.ok() ? OkStatus() : task.status();
 }
 
@@ -514,6 +519,8 @@ uint64_t Profiler::TraceDropped() const {
 // ------------------------------------------------------------ API timing
 
 bool Profiler::ApiTraceOn() { return g_api_trace_on.load(std::memory_order_relaxed); }
+
+bool Profiler::HostModelOn() { return g_host_models.load(std::memory_order_relaxed) > 0; }
 
 void Profiler::RecordApi(prof::ApiRecord record) noexcept {
   if (!ApiTraceOn()) return;

@@ -75,7 +75,7 @@ class Profiler final : public DeviceObserver {
   // a session's times do not carry what other processes ran.
   Profiler(const device::Backend& backend, DeviceTable* devices, ModelRegistry* models,
            std::chrono::milliseconds drain_timeout = prof::SubscriptionManager::kDefaultDrainTimeout,
-           bool wall_time_origin = false);
+           bool wall_time_origin = false, const HostCosts& host_costs = HostCosts{});
   // Shutdown(), then stops and writes a running session.
   ~Profiler() override;
 
@@ -145,7 +145,12 @@ class Profiler final : public DeviceObserver {
   // Host ACL API timing (ACL_PROF_ACL_API): the edge records calls while
   // ApiTraceOn(), on the host clock.
   static bool ApiTraceOn();
+  // True while a runtime whose host side is modelled (the virtual clock)
+  // exists: the edge then charges each timed call's host cost.
+  static bool HostModelOn();
   int64_t HostNowNs() { return clock_.NowNs(); }
+  // The modelled host side (runtime/host_costs.h): a call's cost.
+  HostClock& host_clock() { return clock_; }
   // Never throws: a record that cannot be stored (allocation failure) is
   // counted in ApiRecordsLost() instead.
   void RecordApi(prof::ApiRecord record) noexcept;

@@ -15,7 +15,8 @@ Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend>
       devices_(std::make_unique<DeviceTable>(backend_.get())),
       models_(std::make_unique<ModelRegistry>()),
       profiler_(std::make_unique<Profiler>(*backend_, devices_.get(), models_.get(), options.subscription_drain_timeout,
-                                           options.time_origin == RuntimeOptions::TimeOrigin::kWall)) {
+                                           options.time_origin == RuntimeOptions::TimeOrigin::kWall,
+                                           options.host_costs)) {
   devices_->SetObserver(profiler_.get());
 }
 
@@ -56,7 +57,9 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
                       ", the stream belongs to device " + std::to_string(target.device->id()));
   }
   device::Device& dev = model->device->device();
-  auto task = dev.SubmitGraph(target.stream, model->executable, {model_id, CurrentThreadId()});
+  HostClock& host = profiler_->host_clock();
+  const int64_t ready = host.ReadyNs(host.costs().model_execute_ns);
+  auto task = dev.SubmitGraph(target.stream, model->executable, {model_id, CurrentThreadId(), ready});
   if (!task.ok()) {
     // An aclmdlUnload on another thread may have unloaded the executable
     // after this call found the model: report the model id, as a call

@@ -31,6 +31,24 @@ def load_spec():
 
 
 API = load_spec()
+
+
+def normalize_fields():
+    """A field is (name, type, doc) or (name, type, doc, since): a field appended
+    in a later minor version (e.g. "2.2"). Fields become (name, type, doc); the
+    appended ones are listed in struct["since"] (name -> version)."""
+    for struct in API.STRUCTS:
+        struct["since"] = {f[0]: f[3] for f in struct["fields"] if len(f) > 3}
+        struct["fields"] = [tuple(f[:3]) for f in struct["fields"]]
+        names = [f[0] for f in struct["fields"]]
+        appended = [n for n in names if n in struct["since"]]
+        if any(f[1] not in ("u32", "u64", "i64") for f in struct["fields"] if f[0] in struct["since"]):
+            sys.exit("%s: an appended field must be u32, u64 or i64" % struct["name"])
+        if appended and names[-len(appended):] != appended:
+            sys.exit("%s: fields with a 'since' version must come last" % struct["name"])
+
+
+normalize_fields()
 STRUCTS = {s["name"]: s for s in API.STRUCTS}
 ENUMS = {e["name"]: e for e in API.ENUMS}
 HANDLES = {"stream": "StreamId", "event": "EventId", "executable": "ExecutableId", "task": "TaskId"}
@@ -129,6 +147,20 @@ def c_layout(struct):
 
 def c_struct_size_macro(struct):
     return "ACLSIM_BACKEND_%s_STRUCT_SIZE" % upper_snake(struct["c"][len("aclsimBackend"):])
+
+
+def c_min_size_macro(struct):
+    """The smallest size a reader accepts: the 2.0 fields (all of them when
+    none was appended later)."""
+    if not struct["since"]:
+        return c_struct_size_macro(struct)
+    return "ACLSIM_BACKEND_%s_2_0_STRUCT_SIZE" % upper_snake(struct["c"][len("aclsimBackend"):])
+
+
+def c_has_field(struct, member_of, name):
+    """A C condition: the struct |member_of| names ("from." or "to->") is large
+    enough to hold |name|."""
+    return "%sstruct_size >= ACLSIM_BACKEND_STRUCT_SIZE(%s, %s)" % (member_of, struct["c"], name)
 
 
 def upper_snake(camel_name):
@@ -266,10 +298,22 @@ def render_c_header():
         for decl, fname in decls:
             structs.append("  %s%s\n" % (decl, " /* %s */" % docs[fname] if fname else ""))
         last = [f for _, f in decls if f][-1]
-        structs.append("} %s;\n#define %s ACLSIM_BACKEND_STRUCT_SIZE(%s, %s)\n\n" %
+        structs.append("} %s;\n#define %s ACLSIM_BACKEND_STRUCT_SIZE(%s, %s)\n" %
                        (s["c"], c_struct_size_macro(s), s["c"], last))
-        asserts.append("ACLSIM_BACKEND_STATIC_ASSERT(%s == %d, \"%s 2.0 layout\");\n" %
-                       (c_struct_size_macro(s), size, s["c"]))
+        if s["since"]:
+            base = [n for n, _, _ in s["fields"] if n not in s["since"]][-1]
+            structs.append("/* The 2.0 size, without %s: readers accept it and take the default for the rest. */\n" %
+                           ", ".join("%s (%s)" % (n, v) for n, v in s["since"].items()))
+            structs.append("#define %s ACLSIM_BACKEND_STRUCT_SIZE(%s, %s)\n" % (c_min_size_macro(s), s["c"], base))
+            _, base_size = c_layout({"fields": [f for f in s["fields"] if f[0] not in s["since"]]})
+            asserts.append("ACLSIM_BACKEND_STATIC_ASSERT(%s == %d, \"%s 2.0 layout\");\n" %
+                           (c_min_size_macro(s), base_size, s["c"]))
+            asserts.append("ACLSIM_BACKEND_STATIC_ASSERT(%s == %d, \"%s layout\");\n" %
+                           (c_struct_size_macro(s), size, s["c"]))
+        else:
+            asserts.append("ACLSIM_BACKEND_STATIC_ASSERT(%s == %d, \"%s 2.0 layout\");\n" %
+                           (c_struct_size_macro(s), size, s["c"]))
+        structs.append("\n")
     for m in API.METHODS:
         funcs.append("\n")
         doc = m["doc"]
@@ -291,8 +335,10 @@ def render_c_header():
 def render_codec_h():
     out = [c_banner(),
            "// Conversions between the device value types and their C ABI structs.\n",
-           "//\n// ToC writes every 2.0 field of |to| (the caller sets to->struct_size). FromC\n",
-           "// reads every 2.0 field of |from| (the caller checks from.struct_size) and\n",
+           "//\n// ToC writes every 2.0 field of |to| and each later field its struct_size holds\n",
+           "// (the caller sets to->struct_size). FromC reads every 2.0 field of |from| (the\n",
+           "// caller checks from.struct_size) and each later field it holds, else leaves the\n",
+           "// default, and\n",
            "// returns false when an enum holds a value the host does not know.\n",
            "#ifndef ACLSIM_RUNTIME_DEVICE_C_API_CODEC_H_\n#define ACLSIM_RUNTIME_DEVICE_C_API_CODEC_H_\n\n",
            "#include \"aclsim/backend_c_api.h\"\n#include \"runtime/device/device_types.h\"\n\n",
@@ -318,7 +364,9 @@ def render_codec_cc():
     for s in API.STRUCTS:
         out.append("void ToC(const %s& from, %s* to) {\n" % (s["name"], s["c"]))
         for name, ftype, _ in s["fields"]:
-            if ftype == "str64":
+            if name in s["since"]:
+                out.append("  if (%s) to->%s = from.%s;\n" % (c_has_field(s, "to->", name), name, name))
+            elif ftype == "str64":
                 out.append("  CopyName(from.%s, to->%s);\n" % (name, name))
             elif ftype.startswith("enum:") or ftype == "bool":
                 out.append("  to->%s = static_cast<uint32_t>(from.%s);\n" % (name, name))
@@ -331,7 +379,9 @@ def render_codec_cc():
                 e = ENUMS[ftype[5:]]
                 out.append("  if (from.%s > %s%s) return false;\n" % (name, e["c_prefix"], e["values"][-1][1]))
         for name, ftype, _ in s["fields"]:
-            if ftype == "str64":
+            if name in s["since"]:
+                out.append("  if (%s) to->%s = from.%s;\n" % (c_has_field(s, "from.", name), name, name))
+            elif ftype == "str64":
                 out.append("  to->%s.assign(from.%s, strnlen(from.%s, sizeof(from.%s)));\n" % (name, name, name, name))
             elif ftype.startswith("enum:"):
                 out.append("  to->%s = static_cast<%s>(from.%s);\n" % (name, ENUMS[ftype[5:]]["cpp"], name))
@@ -483,7 +533,7 @@ def render_plugin_functions_inc():
                 s = STRUCTS[ptype]
                 out.append("    if (%s == nullptr) return NullArg(\"%s\", \"%s\");\n" % (pname, name, pname))
                 out.append("    if (%s->struct_size < %s) return SmallStruct(\"%s\", \"%s\", %s->struct_size);\n" %
-                           (pname, c_struct_size_macro(s), name, pname, pname))
+                           (pname, c_min_size_macro(s), name, pname, pname))
                 pre += ["    %s cpp_%s;\n" % (ptype, pname),
                         "    if (!FromC(*%s, &cpp_%s)) return BadEnum(\"%s\", \"%s\");\n" % (pname, pname, name, pname)]
                 call_args.append("cpp_" + pname)

@@ -246,6 +246,7 @@ StatusOr<device::TaskId> SimDevice::SubmitGraph(device::StreamId stream, device:
       return Status(Detail::kInvalidHandle, "executable " + std::to_string(exe_id) + " is not loaded");
     }
     exe = it->second;
+    Observe(launch.host_ready_ns);  // the host had enqueued it by then: no op starts earlier
     delivery = sinks_.Acquire();
     first_task = next_task_id_;
     next_task_id_ += exe->ops.size();
@@ -335,6 +336,7 @@ StatusOr<device::TaskId> SimDevice::SubmitMarker(device::StreamId stream, const 
   std::unique_lock<std::mutex> lock(mu_);
   if (lost_) return LostStatus();
   ACLSIM_ASSIGN_OR_RETURN(StreamState * s, FindStream(stream));
+  Observe(marker.host_ready_ns);
   s->tail_ns = std::max(s->tail_ns, HostHorizonNs());
   device::TaskId task = next_task_id_++;
   if (!options_.faults.empty()) {

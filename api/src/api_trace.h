@@ -1,7 +1,9 @@
 // Host timing of ACL calls for collection sessions with ACL_PROF_ACL_API.
 //
-// An ApiScope at the top of an entry point costs one relaxed atomic load
-// when no such session runs; otherwise it reads the session's host clock at
+// An ApiScope at the top of an entry point costs two relaxed atomic loads
+// when no such session runs and the host side is not modelled (the realtime
+// clock); otherwise it charges the call's host cost in the virtual clock
+// (runtime/host_costs.h) and, under such a session, reads the host clock at
 // entry and exit and hands an ApiRecord to the runtime. Calls that launch
 // device work pass launch() to the runtime so the record can be linked to
 // the first task it launched (flow events in the timeline).
@@ -17,14 +19,20 @@ namespace aclsim::api {
 class ApiScope {
  public:
   explicit ApiScope(const char* name) {
-    if (!runtime::Profiler::ApiTraceOn()) return;
+    const bool trace = runtime::Profiler::ApiTraceOn();
+    if (!trace && !runtime::Profiler::HostModelOn()) return;
     auto rt = GetRuntime();
     if (!rt.ok()) return;
-    runtime_ = std::move(rt).value();
-    record_.level = "AscendCL";
-    record_.name = name;
-    record_.tid = runtime::CurrentThreadId();
-    record_.start_ns = runtime_->profiler().HostNowNs();
+    runtime::HostClock& clock = (*rt)->profiler().host_clock();
+    if (trace) {
+      runtime_ = *rt;
+      record_.level = "AscendCL";
+      record_.name = name;
+      record_.tid = runtime::CurrentThreadId();
+      record_.start_ns = clock.NowNs();
+    }
+    // The call's own host time (runtime/host_costs.h; virtual clock only).
+    clock.Charge(clock.costs().api_call_ns);
   }
   ~ApiScope() {
     if (runtime_ == nullptr) return;

@@ -111,6 +111,7 @@ class FixedLatencyDevice final : public device::Device {
       const std::vector<OpInfo>& ops = *e->second;
       first_task = next_task_id_;
       next_task_id_ += ops.size();
+      Advance(launch.host_ready_ns);  // no op starts before the host enqueued it
       device::VirtualTimeNs t = std::max(s->second, clock_ns_);
       delivery = sinks_.Acquire();
       if (delivery.sink() != nullptr) records.reserve(ops.size());
@@ -138,6 +139,7 @@ class FixedLatencyDevice final : public device::Device {
       std::lock_guard<std::mutex> lock(mu_);
       auto s = streams_.find(stream);
       if (s == streams_.end()) return NotFound("stream", stream);
+      Advance(marker.host_ready_ns);
       s->second = std::max(s->second, clock_ns_);
       rec = Record(stream, next_task_id_++, s->second, s->second);
       delivery = sinks_.Acquire();
@@ -245,7 +247,9 @@ class FixedLatencyDevice final : public device::Device {
   device::DeviceInfo info_;
 
   std::mutex mu_;
-  device::VirtualTimeNs clock_ns_ = 0;                                   // latest synchronised device time
+  // Latest synchronised device time; starts at the default clock origin
+  // (Backend::clock_origin_ns), as a real counter never reads 0.
+  device::VirtualTimeNs clock_ns_ = kDefaultClockOriginNs;
   std::unordered_map<device::StreamId, device::VirtualTimeNs> streams_;  // stream → tail (end of its last task)
   std::unordered_map<device::EventId, device::EventState> events_;
   std::unordered_map<device::ExecutableId, std::shared_ptr<const std::vector<OpInfo>>> executables_;

@@ -19,6 +19,10 @@ Adding a device method means one entry in METHODS plus its implementation in
 each backend (sim/, remote/server is generated). Run the generator after any
 change; CI fails when its outputs are stale (scripts/gen_device.py --check).
 
+A field may carry a fourth element, the ABI minor version that appended it
+("2.2"): such fields come last, are plain numbers, and a reader of an older
+(smaller) struct takes their default.
+
 Field types: u32, u64, i64, bool, str64 (a name of at most 63 bytes), and
 enums declared in ENUMS. Parameter types: the handle kinds stream, event,
 executable; graph (a model::Graph; "aclsim.graph.v1" JSON across the C ABI
@@ -89,10 +93,13 @@ STRUCTS = [
     {
         "name": "LaunchInfo",
         "c": "aclsimBackendLaunchInfo",
-        "doc": "Who launched a graph execution (recorded, never interpreted by the device).",
+        "doc": ("Who launched a graph execution (recorded, never interpreted by the device), and when the host "
+                "finished enqueuing it."),
         "fields": [
             ("model_tag", "u32", "the submitter's tag, copied into every op record (the runtime's model id)"),
             ("host_tid", "u32", "the submitter's host thread id"),
+            ("host_ready_ns", "i64", ("the device time (the host's clock) at which the host finished enqueuing the "
+                                      "work: no op starts earlier; 0: no constraint"), "2.2"),
         ],
     },
     {
@@ -103,6 +110,8 @@ STRUCTS = [
             ("marker_id", "u64", "the submitter's id"),
             ("tag", "u32", "the submitter's tag"),
             ("host_tid", "u32", "the submitter's host thread id"),
+            ("host_ready_ns", "i64", ("the device time (the host's clock) at which the host finished enqueuing the "
+                                      "marker: the stream reaches it no earlier; 0: no constraint"), "2.2"),
         ],
     },
     {

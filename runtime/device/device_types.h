@@ -50,17 +50,22 @@ struct OpCost {
   VirtualTimeNs duration_ns = 0;  // modelled duration
 };
 
-// Who launched a graph execution (recorded, never interpreted by the device).
+// Who launched a graph execution (recorded, never interpreted by the device), and when the host finished enqueuing
+// it.
 struct LaunchInfo {
-  uint32_t model_tag = 0;  // the submitter's tag, copied into every op record (the runtime's model id)
-  uint32_t host_tid = 0;   // the submitter's host thread id
+  uint32_t model_tag = 0;           // the submitter's tag, copied into every op record (the runtime's model id)
+  uint32_t host_tid = 0;            // the submitter's host thread id
+  VirtualTimeNs host_ready_ns = 0;  // the device time (the host's clock) at which the host finished enqueuing the work:
+                                    // no op starts earlier; 0: no constraint
 };
 
 // A zero-length marker task (recorded, never interpreted by the device).
 struct MarkerInfo {
-  uint64_t marker_id = 0;  // the submitter's id
-  uint32_t tag = 0;        // the submitter's tag
-  uint32_t host_tid = 0;   // the submitter's host thread id
+  uint64_t marker_id = 0;           // the submitter's id
+  uint32_t tag = 0;                 // the submitter's tag
+  uint32_t host_tid = 0;            // the submitter's host thread id
+  VirtualTimeNs host_ready_ns = 0;  // the device time (the host's clock) at which the host finished enqueuing the
+                                    // marker: the stream reaches it no earlier; 0: no constraint
 };
 
 // One finished task. For op records model_tag and op_index identify the op; for marker records marker_id and

@@ -170,6 +170,19 @@ inline std::string AclsimConfig(const std::string& aclsim_section) {
   return std::string("{\"aclsim\": ") + aclsim_section + "}";
 }
 
+// The "aclsim" keys that make the virtual clock's modelled host side take no
+// time (runtime/host_costs.h): for tests of the device timeline's own
+// arithmetic, where work starts exactly where earlier work ended. (CANN
+// ignores the "aclsim" section.)
+inline constexpr const char* kNoHostCostsKey =
+    R"("host_costs": {"api_call_ns": 0, "model_execute_ns": 0, "marker_ns": 0, "tx_ns": 0})";
+
+// An aclInit file of only kNoHostCostsKey, alive for the whole process.
+inline const char* NoHostCostsConfig() {
+  static const TempFile file(AclsimConfig(std::string("{") + kNoHostCostsKey + "}"));
+  return file.c_str();
+}
+
 // Loads a model from memory (aclmdlLoadFromMem of |json|).
 inline aclError LoadFromString(const std::string& json, uint32_t* model_id) {
   return aclmdlLoadFromMem(json.data(), json.size(), model_id);
@@ -377,11 +390,12 @@ inline ::testing::Environment* const kNoExecutionEnvironment =
     }                                                                                             \
   } while (0)
 
-// aclInit(NULL) + aclrtSetDevice(0) around each test.
+// aclInit + aclrtSetDevice(0) around each test, with the host side taking
+// no time (NoHostCostsConfig): these tests pin the device timeline.
 class AclDeviceTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_ACL_OK(aclInit(nullptr));
+    ASSERT_ACL_OK(aclInit(NoHostCostsConfig()));
     initialized_ = true;
     ACLSIM_SKIP_WITHOUT_DEVICES();
     ASSERT_ACL_OK(aclrtSetDevice(0));

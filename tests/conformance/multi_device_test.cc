@@ -26,7 +26,7 @@ class ConfMultiDevice : public ::testing::Test {
   }
   void TearDown() override { (void)aclFinalize(); }
 
-  TempFile config_{AclsimConfig(R"({"device_count": 2})")};
+  TempFile config_{AclsimConfig(std::string(R"({"device_count": 2, )") + kNoHostCostsKey + "}")};
 };
 
 TEST_F(ConfMultiDevice, GivenTwoDevicesWhenSetDeviceThenEachBecomesCurrentAndBadIdRejected) {

@@ -10,7 +10,7 @@ namespace {
 class Accessors : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_ACL_OK(aclInit(nullptr));
+    ASSERT_ACL_OK(aclInit(NoHostCostsConfig()));  // the device timeline alone
     ASSERT_ACL_OK(aclrtSetDevice(0));
     model_ = std::make_unique<LoadedModel>("sample_mlp.json");
     PipeReader reader;

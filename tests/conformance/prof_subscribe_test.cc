@@ -13,7 +13,7 @@ namespace {
 class Subscription : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_ACL_OK(aclInit(nullptr));
+    ASSERT_ACL_OK(aclInit(NoHostCostsConfig()));  // the device timeline alone
     ASSERT_ACL_OK(aclrtSetDevice(0));
   }
   void TearDown() override {

@@ -122,7 +122,7 @@ TEST_F(ConfRealtime, GivenRealtimeClockWhenSynchronizeDeviceThenWaitsForEveryStr
 TEST(ConfVirtualClock, GivenVirtualClockWhenLongModelSynchronizedThenNoWallClockWait) {
   ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");  // the default clock: virtual
   ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");
-  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclInit(NoHostCostsConfig()));
   ASSERT_ACL_OK(aclrtSetDevice(0));
   uint32_t id = 0;
   ASSERT_ACL_OK(LoadFromString(OneOpModel("long", 10'000'000'000), &id));  // 10 s of device time

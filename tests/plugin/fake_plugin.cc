@@ -237,6 +237,13 @@ aclsimBackendCompletion& Base(Record& r) {
 #endif
 }
 
+// The host finished enqueuing at |ready_ns|: the stream and the host horizon
+// move there (requires d->mu).
+void HostReady(aclsimBackendDevice* d, int64_t ready_ns, int64_t* stream_tail_ns) {
+  if (ready_ns > d->horizon_ns) d->horizon_ns = ready_ns;
+  if (ready_ns > *stream_tail_ns) *stream_tail_ns = ready_ns;
+}
+
 int32_t SubmitGraph(aclsimBackendDevice* d, aclsimBackendStreamId s, aclsimBackendExecutableId e,
                     const aclsimBackendLaunchInfo* launch, aclsimBackendTaskId* out) {
   if (launch == nullptr) return BadArg("launch is NULL");
@@ -248,6 +255,8 @@ int32_t SubmitGraph(aclsimBackendDevice* d, aclsimBackendStreamId s, aclsimBacke
   if (st == d->streams.end()) return NoHandle("stream " + std::to_string(s) + " does not exist");
   auto ex = d->exes.find(e);
   if (ex == d->exes.end()) return NoHandle("executable is not loaded");
+  // 2.2: no op starts before the host enqueued the graph (a 2.0 struct has no such time).
+  if (launch->struct_size >= ACLSIM_BACKEND_LAUNCH_INFO_STRUCT_SIZE) HostReady(d, launch->host_ready_ns, &st->second);
   *out = d->next_task;
   for (int i = 0; i < ex->second; ++i) {
     Record r = NewRecord(d);
@@ -280,6 +289,7 @@ int32_t SubmitMarker(aclsimBackendDevice* d, aclsimBackendStreamId s, const acls
   std::lock_guard<std::mutex> lock(d->mu);
   auto st = d->streams.find(s);
   if (st == d->streams.end()) return NoHandle("stream " + std::to_string(s) + " does not exist");
+  if (marker->struct_size >= ACLSIM_BACKEND_MARKER_INFO_STRUCT_SIZE) HostReady(d, marker->host_ready_ns, &st->second);
   Record r = NewRecord(d);
   aclsimBackendCompletion& c = Base(r);
   c.kind = ACLSIM_BACKEND_TASK_MARKER;

@@ -90,12 +90,12 @@ std::vector<Seed> FrameSeeds() {
                         [](Writer& w) {
                           w.U64(1);
                           w.U64(1);
-                          Encode(w, device::LaunchInfo{7, 100});
+                          Encode(w, device::LaunchInfo{7, 100, 3'600'000'010'000});
                         })
                     .On(0, M::kSubmitMarker,
                         [](Writer& w) {
                           w.U64(1);
-                          Encode(w, device::MarkerInfo{5, 7, 100});
+                          Encode(w, device::MarkerInfo{5, 7, 100, 3'600'000'020'000});
                         })
                     .On(0, M::kSynchronizeStream, {1})
                     .On(0, M::kQueryStream, {1})

@@ -317,8 +317,9 @@ uint64_t SubmitHour(Connection& conn) {
   submit.U32(0);
   submit.U64(stream);
   submit.U64(exe);
+  submit.U32(0);  // LaunchInfo: model_tag, host_tid, host_ready_ns
   submit.U32(0);
-  submit.U32(0);
+  submit.I64(0);
   if (!conn.Call(MessageType::kSubmitGraph, submit).ok()) return 0;
   return stream;
 }

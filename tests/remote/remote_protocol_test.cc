@@ -20,8 +20,8 @@ TEST(RemoteProtocol, GivenHeaderWhenEncodedThenGoldenLittleEndianBytes) {
   h.request_id = 0x1122334455667788ull;
   uint8_t raw[kHeaderBytes];
   EncodeHeader(h, raw);
-  // magic, version 3, type, payload length, request id; little-endian.
-  const std::vector<uint8_t> expected = {'A',  'C',  'L',  'S',  0x03, 0x00, 0x18, 0x80, 0x04, 0x03,
+  // magic, version 4, type, payload length, request id; little-endian.
+  const std::vector<uint8_t> expected = {'A',  'C',  'L',  'S',  0x04, 0x00, 0x18, 0x80, 0x04, 0x03,
                                          0x02, 0x01, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11};
   EXPECT_EQ(std::vector<uint8_t>(raw, raw + kHeaderBytes), expected);
   auto back = DecodeHeader(raw);

@@ -24,6 +24,10 @@ TEST(Config, GivenDefaultsThenDocumentedValues) {
   EXPECT_EQ(o.backend_options, json::object());
   EXPECT_EQ(o.log_level, LogLevel::kError);
   EXPECT_EQ(o.subscription_drain_timeout, std::chrono::milliseconds(5000));
+  EXPECT_EQ(o.host_costs.api_call_ns, 2'000);
+  EXPECT_EQ(o.host_costs.model_execute_ns, 30'000);
+  EXPECT_EQ(o.host_costs.marker_ns, 2'000);
+  EXPECT_EQ(o.host_costs.tx_ns, 1'000);
 }
 
 TEST(Config, GivenEmptyOrWhitespaceTextThenNothingChanges) {
@@ -106,6 +110,12 @@ TEST(Config, GivenBadValueForARuntimeKeyThenFileAttrInvalidNamingIt) {
       {R"("subscription_drain_timeout_ms": 18446744073709551615)", "subscription_drain_timeout_ms"},
       {R"("subscription_drain_timeout_ms": 1.5)", "subscription_drain_timeout_ms"},
       {R"("subscription_drain_timeout_ms": "100")", "subscription_drain_timeout_ms"},
+      {R"("host_costs": 5)", "host_costs"},
+      {R"("host_costs": {"api_call_ns": -1})", "host_costs.api_call_ns"},
+      {R"("host_costs": {"model_execute_ns": 1000000001})", "host_costs.model_execute_ns"},
+      {R"("host_costs": {"marker_ns": 1.5})", "host_costs.marker_ns"},
+      {R"("host_costs": {"tx_ns": 18446744073709551615})", "host_costs.tx_ns"},
+      {R"("host_costs": {"launch_ns": 1})", "host_costs.launch_ns"},
   };
   for (const auto& [body, key] : bad) {
     RuntimeOptions o;
@@ -122,6 +132,19 @@ TEST(Config, GivenDrainTimeoutAtEitherEndOfItsRangeThenApplied) {
   ASSERT_TRUE(Apply(R"("subscription_drain_timeout_ms": 86400000)", &o).ok());
   EXPECT_EQ(o.subscription_drain_timeout, std::chrono::milliseconds(86400000));
   EXPECT_EQ(o.backend_options, json::object()) << "a runtime key, not the backend's";
+}
+
+TEST(Config, GivenHostCostsThenTheNamedOnesReplaceTheDefaultsAndTheRestStay) {
+  RuntimeOptions o;
+  ASSERT_TRUE(Apply(R"("host_costs": {"api_call_ns": 0, "tx_ns": 1000000000})", &o).ok());
+  EXPECT_EQ(o.host_costs.api_call_ns, 0);
+  EXPECT_EQ(o.host_costs.tx_ns, 1'000'000'000);
+  EXPECT_EQ(o.host_costs.model_execute_ns, 30'000);
+  EXPECT_EQ(o.host_costs.marker_ns, 2'000);
+  EXPECT_EQ(o.backend_options, json::object()) << "a runtime key, not the backend's";
+  // A bad cost after a good one changes nothing.
+  EXPECT_EQ(Apply(R"("host_costs": {"api_call_ns": 5, "tx_ns": -1})", &o).detail(), Detail::kFileAttrInvalid);
+  EXPECT_EQ(o.host_costs.api_call_ns, 0);
 }
 
 TEST(Config, GivenErrorAfterValidKeysThenOptionsUnchanged) {

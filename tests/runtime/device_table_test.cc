@@ -151,7 +151,7 @@ TEST_F(RuntimeTest, GivenNoContextWhenContextCallsThenContextNull) {
   EXPECT_EQ(rt_->devices().SynchronizeStream(nullptr).detail(), Detail::kNoContext);
   EXPECT_EQ(rt_->MallocDevice(16).status().detail(), Detail::kNoContext);
   EXPECT_EQ(rt_->LoadModel(TinyGraph()).status().detail(), Detail::kNoContext);
-  EXPECT_EQ(rt_->devices().SubmitMarker(nullptr, 1, 2).status().detail(), Detail::kNoContext);
+  EXPECT_EQ(rt_->devices().SubmitMarker(nullptr, 1, 2, 0).status().detail(), Detail::kNoContext);
 }
 
 TEST_F(RuntimeTest, GivenGetDeviceInfoWhenCalledThenBackendInfoAndNoContextCreated) {
@@ -296,7 +296,7 @@ TEST_F(RuntimeTest, GivenStreamsWhenUsedThenCallsCarryTheBackendStreamIds) {
   auto idle = rt_->devices().QueryStream(*s2);
   ASSERT_TRUE(idle.ok());
   EXPECT_FALSE(*idle);
-  auto task = rt_->devices().SubmitMarker(*s3, 77, 5);
+  auto task = rt_->devices().SubmitMarker(*s3, 77, 5, 0);
   ASSERT_TRUE(task.ok());
   EXPECT_EQ(*task, 42u);
   EXPECT_EQ(rt_->devices().DestroyStream(*s2).code(), StatusCode::kOk);
@@ -315,7 +315,7 @@ TEST_F(RuntimeTest, GivenDestroyedStreamWhenUsedThenInvalidHandle) {
   EXPECT_EQ(rt_->devices().SynchronizeStream(*s).detail(), Detail::kInvalidHandle);
   EXPECT_EQ(rt_->devices().QueryStream(*s).status().detail(), Detail::kInvalidHandle);
   EXPECT_EQ(rt_->devices().ResolveStream(*s).status().detail(), Detail::kInvalidHandle);
-  EXPECT_EQ(rt_->devices().SubmitMarker(*s, 1, 1).status().detail(), Detail::kInvalidHandle);
+  EXPECT_EQ(rt_->devices().SubmitMarker(*s, 1, 1, 0).status().detail(), Detail::kInvalidHandle);
 }
 
 TEST_F(RuntimeTest, GivenDefaultStreamWhenDestroyStreamThenParamInvalid) {

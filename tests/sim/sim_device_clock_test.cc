@@ -151,5 +151,34 @@ TEST_F(SimClockTest, GivenRealtimeClockThenItReadsTheHostSteadyClock) {
   EXPECT_LE(now, after);
 }
 
+// ABI 2.2: a submission's host_ready_ns is where the host finished enqueuing
+// it; no op starts earlier, the device clock moves there, and an earlier
+// ready time never moves anything back.
+TEST_F(SimClockTest, GivenHostReadyTimesThenWorkStartsNoEarlierAndTheClockFollowsTheHost) {
+  SimOptions options;
+  options.clock_origin_ns = 1'000'000;
+  SimDevice dev(0, profile_, options);
+  RecordingSink sink;
+  dev.SetCompletionSink(&sink);
+  auto exe = dev.LoadGraph(SingleOp(1000));
+  ASSERT_TRUE(exe.ok());
+  const device::StreamId s = NewStream(dev);
+  ASSERT_TRUE(dev.SubmitGraph(s, *exe, {1, 1, 1'050'000}).ok());  // the device idles until the host is done
+  EXPECT_EQ(dev.Now(), 1'050'000);
+  ASSERT_TRUE(dev.SubmitGraph(s, *exe, {1, 1, 1'050'500}).ok());  // ready before the stream is: queued
+  ASSERT_TRUE(dev.SubmitMarker(s, {7, 7, 1, 1'040'000}).ok());   // earlier than the clock: at the stream's end
+  ASSERT_TRUE(dev.SubmitMarker(NewStream(dev), {8, 8, 1, 1'090'000}).ok());
+  ASSERT_TRUE(dev.SubmitGraph(s, *exe, {1, 1, 0}).ok());  // 0: no constraint beyond what the device saw
+  dev.SetCompletionSink(nullptr);
+  const auto& r = sink.records();
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(r[0].start_ns, 1'050'000);
+  EXPECT_EQ(r[1].start_ns, 1'051'000);
+  EXPECT_EQ(r[2].start_ns, 1'052'000);
+  EXPECT_EQ(r[3].start_ns, 1'090'000);
+  EXPECT_EQ(r[4].start_ns, 1'090'000);  // the host horizon moved to the last ready time
+  EXPECT_EQ(dev.Now(), 1'090'000);
+}
+
 }  // namespace
 }  // namespace aclsim::sim

@@ -124,7 +124,7 @@ extern "C" {
 #endif
 
 #define ACLSIM_BACKEND_ABI_MAJOR 2
-#define ACLSIM_BACKEND_ABI_MINOR 1
+#define ACLSIM_BACKEND_ABI_MINOR 2
 
 /* Marks the one symbol a plugin exports. */
 #if defined(_WIN32)
@@ -238,23 +238,33 @@ typedef struct aclsimBackendOpCost {
 } aclsimBackendOpCost;
 #define ACLSIM_BACKEND_OP_COST_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendOpCost, duration_ns)
 
-/* Who launched a graph execution (recorded, never interpreted by the device). */
+/* Who launched a graph execution (recorded, never interpreted by the device), and when the host finished
+ * enqueuing it. */
 typedef struct aclsimBackendLaunchInfo {
   uint32_t struct_size;
   uint32_t model_tag; /* the submitter's tag, copied into every op record (the runtime's model id) */
   uint32_t host_tid;  /* the submitter's host thread id */
+  uint32_t reserved0;
+  int64_t host_ready_ns; /* the device time (the host's clock) at which the host finished enqueuing the work: no op
+                            starts earlier; 0: no constraint */
 } aclsimBackendLaunchInfo;
-#define ACLSIM_BACKEND_LAUNCH_INFO_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendLaunchInfo, host_tid)
+#define ACLSIM_BACKEND_LAUNCH_INFO_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendLaunchInfo, host_ready_ns)
+/* The 2.0 size, without host_ready_ns (2.2): readers accept it and take the default for the rest. */
+#define ACLSIM_BACKEND_LAUNCH_INFO_2_0_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendLaunchInfo, host_tid)
 
 /* A zero-length marker task (recorded, never interpreted by the device). */
 typedef struct aclsimBackendMarkerInfo {
   uint32_t struct_size;
   uint32_t reserved0;
-  uint64_t marker_id; /* the submitter's id */
-  uint32_t tag;       /* the submitter's tag */
-  uint32_t host_tid;  /* the submitter's host thread id */
+  uint64_t marker_id;    /* the submitter's id */
+  uint32_t tag;          /* the submitter's tag */
+  uint32_t host_tid;     /* the submitter's host thread id */
+  int64_t host_ready_ns; /* the device time (the host's clock) at which the host finished enqueuing the marker: the
+                            stream reaches it no earlier; 0: no constraint */
 } aclsimBackendMarkerInfo;
-#define ACLSIM_BACKEND_MARKER_INFO_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendMarkerInfo, host_tid)
+#define ACLSIM_BACKEND_MARKER_INFO_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendMarkerInfo, host_ready_ns)
+/* The 2.0 size, without host_ready_ns (2.2): readers accept it and take the default for the rest. */
+#define ACLSIM_BACKEND_MARKER_INFO_2_0_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendMarkerInfo, host_tid)
 
 /* One finished task. For op records model_tag and op_index identify the op; for marker records marker_id and
  * marker_tag are the submitter's. */
@@ -437,8 +447,10 @@ ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_ERROR_STRUCT_SIZE == 32, "aclsimBack
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_DEVICE_INFO_STRUCT_SIZE == 156, "aclsimBackendDeviceInfo 2.0 layout");
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_EVENT_STATE_STRUCT_SIZE == 24, "aclsimBackendEventState 2.0 layout");
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_OP_COST_STRUCT_SIZE == 48, "aclsimBackendOpCost 2.0 layout");
-ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_LAUNCH_INFO_STRUCT_SIZE == 12, "aclsimBackendLaunchInfo 2.0 layout");
-ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_MARKER_INFO_STRUCT_SIZE == 24, "aclsimBackendMarkerInfo 2.0 layout");
+ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_LAUNCH_INFO_2_0_STRUCT_SIZE == 12, "aclsimBackendLaunchInfo 2.0 layout");
+ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_LAUNCH_INFO_STRUCT_SIZE == 24, "aclsimBackendLaunchInfo layout");
+ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_MARKER_INFO_2_0_STRUCT_SIZE == 24, "aclsimBackendMarkerInfo 2.0 layout");
+ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_MARKER_INFO_STRUCT_SIZE == 32, "aclsimBackendMarkerInfo layout");
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_COMPLETION_STRUCT_SIZE == 104, "aclsimBackendCompletion 2.0 layout");
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_HEADER_SIZE == 24, "aclsimBackendApi frozen prefix");
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_STRUCT_SIZE == 24 + 25 * sizeof(void*), "aclsimBackendApi 2.0 layout");

@@ -74,11 +74,15 @@ bool FromC(const aclsimBackendOpCost& from, OpCost* to) {
 void ToC(const LaunchInfo& from, aclsimBackendLaunchInfo* to) {
   to->model_tag = from.model_tag;
   to->host_tid = from.host_tid;
+  if (to->struct_size >= ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendLaunchInfo, host_ready_ns))
+    to->host_ready_ns = from.host_ready_ns;
 }
 
 bool FromC(const aclsimBackendLaunchInfo& from, LaunchInfo* to) {
   to->model_tag = from.model_tag;
   to->host_tid = from.host_tid;
+  if (from.struct_size >= ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendLaunchInfo, host_ready_ns))
+    to->host_ready_ns = from.host_ready_ns;
   return true;
 }
 
@@ -86,12 +90,16 @@ void ToC(const MarkerInfo& from, aclsimBackendMarkerInfo* to) {
   to->marker_id = from.marker_id;
   to->tag = from.tag;
   to->host_tid = from.host_tid;
+  if (to->struct_size >= ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendMarkerInfo, host_ready_ns))
+    to->host_ready_ns = from.host_ready_ns;
 }
 
 bool FromC(const aclsimBackendMarkerInfo& from, MarkerInfo* to) {
   to->marker_id = from.marker_id;
   to->tag = from.tag;
   to->host_tid = from.host_tid;
+  if (from.struct_size >= ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendMarkerInfo, host_ready_ns))
+    to->host_ready_ns = from.host_ready_ns;
   return true;
 }
 

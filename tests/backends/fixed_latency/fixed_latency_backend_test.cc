@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runtime/model/graph.h"
+#include "runtime/time_limits.h"
 #include "tests/testing/recording_sink.h"
 
 namespace aclsim::fixed_latency {
@@ -19,6 +20,9 @@ using device::CompletionRecord;
 using device::TaskKind;
 
 using aclsim::testing::RecordingSink;
+
+// The device clock starts at the default origin (Backend::clock_origin_ns).
+constexpr int64_t kO = kDefaultClockOriginNs;
 
 // Three ops: AI_CORE with block_dim 8, then two AI_VECTOR ops (default block_dim).
 model::Graph ThreeOps() {
@@ -77,14 +81,14 @@ TEST(FixedLatencyBackend, GivenTwoStreamsAnEventWaitAndMarkersThenExactTimesAndI
 
   ASSERT_EQ(sink.records().size(), 8u);
   const auto r = sink.records();
-  ExpectRecord(r[0], TaskKind::kOp, s1, 1, 0, 100);
-  ExpectRecord(r[1], TaskKind::kOp, s1, 2, 100, 200);
-  ExpectRecord(r[2], TaskKind::kOp, s1, 3, 200, 300);
-  ExpectRecord(r[3], TaskKind::kMarker, s2, 4, 0, 0);
-  ExpectRecord(r[4], TaskKind::kMarker, s2, 5, 300, 300);
-  ExpectRecord(r[5], TaskKind::kOp, s2, 6, 300, 400);
-  ExpectRecord(r[6], TaskKind::kOp, s2, 7, 400, 500);
-  ExpectRecord(r[7], TaskKind::kOp, s2, 8, 500, 600);
+  ExpectRecord(r[0], TaskKind::kOp, s1, 1, kO + 0, kO + 100);
+  ExpectRecord(r[1], TaskKind::kOp, s1, 2, kO + 100, kO + 200);
+  ExpectRecord(r[2], TaskKind::kOp, s1, 3, kO + 200, kO + 300);
+  ExpectRecord(r[3], TaskKind::kMarker, s2, 4, kO + 0, kO + 0);
+  ExpectRecord(r[4], TaskKind::kMarker, s2, 5, kO + 300, kO + 300);
+  ExpectRecord(r[5], TaskKind::kOp, s2, 6, kO + 300, kO + 400);
+  ExpectRecord(r[6], TaskKind::kOp, s2, 7, kO + 400, kO + 500);
+  ExpectRecord(r[7], TaskKind::kOp, s2, 8, kO + 500, kO + 600);
   EXPECT_EQ(r[0].engine, model::Engine::kAiCore);
   EXPECT_EQ(r[0].block_dim, 8u);
   EXPECT_EQ(r[1].engine, model::Engine::kAiVector);
@@ -116,36 +120,55 @@ TEST(FixedLatencyBackend, GivenSynchronisationThenTheDeviceClockMovesAndLaterWor
   ASSERT_TRUE(dev->SubmitGraph(s1, exe, device::LaunchInfo{}).ok());  // s1 at 300
   ASSERT_TRUE(dev->SubmitEventRecord(s1, e).ok());
   ASSERT_TRUE(dev->SubmitGraph(s1, exe, device::LaunchInfo{}).ok());  // s1 at 600
-  EXPECT_EQ(dev->Now(), 0);
+  EXPECT_EQ(dev->Now(), kO + 0);
   EXPECT_TRUE(*dev->QueryStream(s1));
   auto state = dev->QueryEvent(e);
   ASSERT_TRUE(state.ok());
   EXPECT_TRUE(state->recorded);
   EXPECT_TRUE(state->complete);
-  EXPECT_EQ(state->timestamp_ns, 300);
+  EXPECT_EQ(state->timestamp_ns, kO + 300);
   auto unrecorded = dev->QueryEvent(never);
   EXPECT_FALSE(unrecorded->recorded);
   EXPECT_TRUE(unrecorded->complete);
 
   ASSERT_TRUE(dev->SynchronizeEvent(never).ok());  // never recorded: returns at once
-  EXPECT_EQ(dev->Now(), 0);
+  EXPECT_EQ(dev->Now(), kO + 0);
   ASSERT_TRUE(dev->SynchronizeEvent(e).ok());
-  EXPECT_EQ(dev->Now(), 300);
+  EXPECT_EQ(dev->Now(), kO + 300);
   ASSERT_TRUE(dev->SynchronizeStream(s2).ok());  // an idle stream does not move the clock back
-  EXPECT_EQ(dev->Now(), 300);
+  EXPECT_EQ(dev->Now(), kO + 300);
   EXPECT_EQ(*dev->SubmitMarker(s2, device::MarkerInfo{}), 7u);  // at the clock, not at s2's 0
-  EXPECT_EQ(sink.records().back().start_ns, 300);
+  EXPECT_EQ(sink.records().back().start_ns, kO + 300);
   ASSERT_TRUE(dev->SynchronizeDevice().ok());
-  EXPECT_EQ(dev->Now(), 600);
+  EXPECT_EQ(dev->Now(), kO + 600);
   const device::StreamId s3 = *dev->CreateStream();
   EXPECT_EQ(*dev->SubmitGraph(s3, exe, device::LaunchInfo{}), 8u);
-  EXPECT_EQ(sink.records().back().start_ns, 800);
+  EXPECT_EQ(sink.records().back().start_ns, kO + 800);
   ASSERT_TRUE(dev->DestroyStream(s3).ok());  // waits for s3's work
-  EXPECT_EQ(dev->Now(), 900);
+  EXPECT_EQ(dev->Now(), kO + 900);
 
   dev->SetCompletionSink(nullptr);  // without a sink, task ids still advance
   EXPECT_EQ(*dev->SubmitMarker(s1, device::MarkerInfo{}), 11u);
   EXPECT_EQ(sink.records().size(), 10u);
+}
+
+TEST(FixedLatencyBackend, GivenHostReadyTimesThenNoTaskStartsBeforeTheHostEnqueuedIt) {
+  auto dev = OpenDevice(100);
+  RecordingSink sink;
+  dev->SetCompletionSink(&sink);
+  const device::StreamId s1 = *dev->CreateStream(), s2 = *dev->CreateStream();
+  const device::ExecutableId exe = *dev->LoadGraph(ThreeOps());
+  ASSERT_TRUE(dev->SubmitGraph(s1, exe, device::LaunchInfo{1, 1, kO + 5'000}).ok());  // ops at +5000..+5300
+  EXPECT_EQ(dev->Now(), kO + 5'000);  // the host was there
+  ASSERT_TRUE(dev->SubmitGraph(s1, exe, device::LaunchInfo{1, 1, kO + 5'100}).ok());  // queued behind: +5300
+  ASSERT_TRUE(dev->SubmitMarker(s2, device::MarkerInfo{9, 9, 9, kO + 7'000}).ok());
+  ASSERT_TRUE(dev->SubmitMarker(s2, device::MarkerInfo{9, 9, 9, kO + 6'000}).ok());  // never back in time
+  ASSERT_EQ(sink.records().size(), 8u);
+  const auto r = sink.records();
+  ExpectRecord(r[0], TaskKind::kOp, s1, 1, kO + 5'000, kO + 5'100);
+  ExpectRecord(r[3], TaskKind::kOp, s1, 4, kO + 5'300, kO + 5'400);
+  ExpectRecord(r[6], TaskKind::kMarker, s2, 7, kO + 7'000, kO + 7'000);
+  ExpectRecord(r[7], TaskKind::kMarker, s2, 8, kO + 7'000, kO + 7'000);
 }
 
 TEST(FixedLatencyBackend, GivenUnknownIdsThenInvalidHandleAndNoTaskIdIsUsed) {
@@ -173,7 +196,7 @@ TEST(FixedLatencyBackend, GivenUnknownIdsThenInvalidHandleAndNoTaskIdIsUsed) {
   EXPECT_EQ(dev->SynchronizeEvent(kNone).detail(), invalid);
   EXPECT_EQ(dev->QueryEvent(kNone).status().detail(), invalid);
   EXPECT_EQ(dev->SubmitGraph(s, exe, device::LaunchInfo{}).value(), 1u);  // the failures used no task id
-  EXPECT_EQ(dev->Now(), 0);
+  EXPECT_EQ(dev->Now(), kO + 0);
 }
 
 TEST(FixedLatencyBackend, GivenOptionsOutOfRangeOrUnsupportedThenErrors) {

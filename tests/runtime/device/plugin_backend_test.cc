@@ -270,7 +270,7 @@ TEST(PluginBackend, GivenWrongMajorThenFeatureNotSupportedNamingBothVersions) {
   EXPECT_EQ(got.status().detail(), Detail::kVersionMismatch);
   EXPECT_THAT(got.status().message(), HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR1));
   EXPECT_THAT(got.status().message(),
-              HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.1"));
+              HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.2"));
 }
 
 TEST(PluginBackend, GivenPluginWithNoTableForHostMajorThenFeatureNotSupported) {
