@@ -7,6 +7,7 @@ namespace {
 
 using aclsim_conformance::AclsimConfig;
 using aclsim_conformance::kClockOriginNs;
+using aclsim_conformance::kNoHostCostsKey;
 using aclsim_conformance::MaxEndNs;
 using aclsim_conformance::MinStartNs;
 using aclsim_conformance::ModelIo;

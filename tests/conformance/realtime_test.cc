@@ -11,6 +11,7 @@ using aclsim_conformance::AclsimConfig;
 using aclsim_conformance::kClockOriginNs;
 using aclsim_conformance::LoadFromString;
 using aclsim_conformance::ModelIo;
+using aclsim_conformance::NoHostCostsConfig;
 using aclsim_conformance::OneOpModel;
 using aclsim_conformance::TempFile;
 using Clock = std::chrono::steady_clock;
