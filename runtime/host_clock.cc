@@ -23,9 +23,14 @@ int64_t HostClock::NowNs() {
 
 int64_t HostClock::Charge(int64_t cost_ns) {
   std::lock_guard<std::mutex> lock(mu_);
-  const int64_t now = NowLocked();
-  if (mode_ == device::ClockMode::kRealtime || cost_ns <= 0) return now;
-  last_ns_ = AddTimeNs(now, cost_ns);
+  if (mode_ == device::ClockMode::kRealtime) return NowLocked();
+  if (cost_ns <= 0) {
+    // A free call takes no time, not even the tick of a reading: with every
+    // cost 0 the device timeline is exactly the one without a host model.
+    for (device::Device* d : devices_) last_ns_ = std::max(last_ns_, d->Now());
+    return last_ns_;
+  }
+  last_ns_ = AddTimeNs(NowLocked(), cost_ns);
   return last_ns_;
 }
 

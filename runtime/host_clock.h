@@ -46,8 +46,9 @@ class HostClock {
   // Host time now (strictly increasing across calls).
   int64_t NowNs();
   // The host spends |cost_ns| from now (virtual mode): returns the time it is
-  // done, which later readings do not precede. The realtime mode returns
-  // NowNs(): real time passes by itself.
+  // done, which later readings do not precede; a cost of 0 returns the
+  // latest time without advancing it. The realtime mode returns NowNs():
+  // real time passes by itself.
   int64_t Charge(int64_t cost_ns);
   // Charges |cost_ns| and returns the time a submission made now is ready
   // for its device: the charged time (virtual mode), or 0, no constraint

@@ -76,10 +76,19 @@ def model_path(name):
     return str(models_dir() / name)
 
 
+# The "aclsim" keys that make the virtual clock's modelled host side take no
+# time (runtime/host_costs.h, docs/time_base.md), so device work starts
+# exactly where earlier work ended and the tables above hold; the C++
+# conformance fixtures use the same (kNoHostCostsKey).
+NO_HOST_COSTS = {"host_costs": {"api_call_ns": 0, "model_execute_ns": 0, "marker_ns": 0, "tx_ns": 0}}
+
+
 @pytest.fixture
-def acl_init():
-    """acl.init() ... acl.finalize() around one test."""
-    assert acl.init() == ACL_SUCCESS
+def acl_init(tmp_path):
+    """acl.init(no host costs) ... acl.finalize() around one test."""
+    path = tmp_path / "no_host_costs.json"
+    path.write_text(json.dumps({"aclsim": NO_HOST_COSTS}))
+    assert acl.init(str(path)) == ACL_SUCCESS
     yield
     assert acl.finalize() == ACL_SUCCESS
 
