@@ -51,8 +51,7 @@ bool ParseRecord(const char* record, size_t size, ReaderResult* r) {
   uint64_t start = aclprofGetOpStart(record, size, 0);
   uint64_t end = aclprofGetOpEnd(record, size, 0);
   if (start == 0 || end == 0 || end < start) {
-    std::fprintf(stderr, "record %" PRIu64 ": bad times start=%" PRIu64 " end=%" PRIu64 "\n", r->records, start,
-                 end);
+    std::fprintf(stderr, "record %" PRIu64 ": bad times start=%" PRIu64 " end=%" PRIu64 "\n", r->records, start, end);
     return false;
   }
   if (r->records == 0 || start < r->first_start) r->first_start = start;

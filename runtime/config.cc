@@ -26,7 +26,8 @@ Status ApplyLogLevel(const nlohmann::json& v, LogLevel* out) {
 // An integer in [lo, hi], compared in its stored type: a huge unsigned value
 // never wraps into range.
 bool IntegerIn(const nlohmann::json& v, int64_t lo, int64_t hi) {
-  if (v.is_number_unsigned()) return v.get<uint64_t>() >= static_cast<uint64_t>(lo) && v.get<uint64_t>() <= static_cast<uint64_t>(hi);
+  if (v.is_number_unsigned())
+    return v.get<uint64_t>() >= static_cast<uint64_t>(lo) && v.get<uint64_t>() <= static_cast<uint64_t>(hi);
   return v.is_number_integer() && v.get<int64_t>() >= lo && v.get<int64_t>() <= hi;
 }
 

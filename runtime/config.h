@@ -9,10 +9,9 @@
 //                 "device_count": 2, "device_profile": "Ascend910B2", ... } }
 //
 // The runtime owns five keys of it, "backend", "log_level", "time_origin",
-// "host_costs" and "subscription_drain_timeout_ms", and checks them here. Every other key is an option of the selected backend: it is
-// kept, unchecked, in |backend_options| and handed to that backend's factory,
-// which parses and validates its own (device::BackendFactory; the simulator's
-// keys are in sim/sim_options.h, the remote client's in
+// "host_costs" and "subscription_drain_timeout_ms", and checks them here. Every other key is an option of the selected
+// backend: it is kept, unchecked, in |backend_options| and handed to that backend's factory, which parses and validates
+// its own (device::BackendFactory; the simulator's keys are in sim/sim_options.h, the remote client's in
 // remote/client/remote_options.h).
 #ifndef ACLSIM_RUNTIME_CONFIG_H_
 #define ACLSIM_RUNTIME_CONFIG_H_

@@ -16,7 +16,7 @@ using prof::SessionEvent;
 using prof::SessionState;
 
 std::atomic<bool> g_api_trace_on{false};
-std::atomic<int> g_host_models{0};  // live profilers with a modelled host side
+std::atomic<int> g_host_models{0};       // live profilers with a modelled host side
 std::atomic<uint64_t> g_start_count{0};  // process-wide: never reset by Finalize (spec §7.1)
 
 // Moves through the transition table: OK with |*out_proceed| when the call

@@ -11,7 +11,8 @@ class Faults : public ::testing::Test {
  protected:
   void SetUp() override { ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options"); }  // faults are one
   void Start(const std::string& faults) {
-    config_ = std::make_unique<TempFile>(AclsimConfig(std::string("{") + kNoHostCostsKey + R"(, "faults": )" + faults + "}"));
+    config_ =
+        std::make_unique<TempFile>(AclsimConfig(std::string("{") + kNoHostCostsKey + R"(, "faults": )" + faults + "}"));
     ASSERT_ACL_OK(aclInit(config_->c_str()));
     ASSERT_ACL_OK(aclrtSetDevice(0));
   }

@@ -98,8 +98,8 @@ TEST_F(ConfMultiDevice, GivenSameModelOnBothDevicesWhenExecutedThenEachStartsWhe
   uint64_t t0_after = 0;
   ASSERT_ACL_OK(aclsimGetDeviceTimeNs(0, &t0_after));
   ASSERT_ACL_OK(aclsimGetDeviceTimeNs(1, &t1));
-  EXPECT_EQ(t0_after, t0);        // device 0 did nothing more
-  EXPECT_EQ(t1, t0 + run_ns);     // host costs are 0 here: it launched at t0
+  EXPECT_EQ(t0_after, t0);     // device 0 did nothing more
+  EXPECT_EQ(t1, t0 + run_ns);  // host costs are 0 here: it launched at t0
   io0.Release();
   EXPECT_ACL_OK(aclmdlUnload(id0));
   EXPECT_ACL_OK(aclmdlUnload(id1));

@@ -112,8 +112,7 @@ void ExpectEpochTimeline(const std::string& job) {
   EXPECT_GT(timed, 0u);
 }
 
-void ExpectEpochCsvColumn(const std::string& job, const std::string& kind, const std::string& column,
-                          size_t rows) {
+void ExpectEpochCsvColumn(const std::string& job, const std::string& kind, const std::string& column, size_t rows) {
   const Csv csv = ReadCsv(OneOutputFile(job, kind, "csv"));
   ASSERT_EQ(csv.rows.size(), rows) << kind;
   for (size_t i = 0; i < csv.rows.size(); ++i) {
@@ -180,7 +179,8 @@ std::string MaskIdColumns(const std::string& text) {
   while (std::getline(in, line)) {
     std::vector<std::string> cells = SplitCsv(line);
     if (masked.empty()) {
-      for (const std::string& c : cells) masked.push_back(c == "pid" || c == "tid" || c == "Process ID" || c == "Thread ID");
+      for (const std::string& c : cells)
+        masked.push_back(c == "pid" || c == "tid" || c == "Process ID" || c == "Thread ID");
     } else {
       for (size_t i = 0; i < cells.size() && i < masked.size(); ++i) {
         if (masked[i]) cells[i] = "ID";

@@ -166,7 +166,7 @@ TEST_F(SimClockTest, GivenHostReadyTimesThenWorkStartsNoEarlierAndTheClockFollow
   ASSERT_TRUE(dev.SubmitGraph(s, *exe, {1, 1, 1'050'000}).ok());  // the device idles until the host is done
   EXPECT_EQ(dev.Now(), 1'050'000);
   ASSERT_TRUE(dev.SubmitGraph(s, *exe, {1, 1, 1'050'500}).ok());  // ready before the stream is: queued
-  ASSERT_TRUE(dev.SubmitMarker(s, {7, 7, 1, 1'040'000}).ok());   // earlier than the clock: at the stream's end
+  ASSERT_TRUE(dev.SubmitMarker(s, {7, 7, 1, 1'040'000}).ok());    // earlier than the clock: at the stream's end
   ASSERT_TRUE(dev.SubmitMarker(NewStream(dev), {8, 8, 1, 1'090'000}).ok());
   ASSERT_TRUE(dev.SubmitGraph(s, *exe, {1, 1, 0}).ok());  // 0: no constraint beyond what the device saw
   dev.SetCompletionSink(nullptr);

@@ -159,7 +159,7 @@ TEST(FixedLatencyBackend, GivenHostReadyTimesThenNoTaskStartsBeforeTheHostEnqueu
   const device::StreamId s1 = *dev->CreateStream(), s2 = *dev->CreateStream();
   const device::ExecutableId exe = *dev->LoadGraph(ThreeOps());
   ASSERT_TRUE(dev->SubmitGraph(s1, exe, device::LaunchInfo{1, 1, kO + 5'000}).ok());  // ops at +5000..+5300
-  EXPECT_EQ(dev->Now(), kO + 5'000);  // the host was there
+  EXPECT_EQ(dev->Now(), kO + 5'000);                                                  // the host was there
   ASSERT_TRUE(dev->SubmitGraph(s1, exe, device::LaunchInfo{1, 1, kO + 5'100}).ok());  // queued behind: +5300
   ASSERT_TRUE(dev->SubmitMarker(s2, device::MarkerInfo{9, 9, 9, kO + 7'000}).ok());
   ASSERT_TRUE(dev->SubmitMarker(s2, device::MarkerInfo{9, 9, 9, kO + 6'000}).ok());  // never back in time
