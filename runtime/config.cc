@@ -39,7 +39,9 @@ Status ApplyHostCosts(const nlohmann::json& v, HostCosts* out) {
       {"model_execute_ns", &HostCosts::model_execute_ns},
       {"marker_ns", &HostCosts::marker_ns},
       {"tx_ns", &HostCosts::tx_ns}};
-  for (const auto& [key, value] : v.items()) {
+  for (auto item = v.begin(); item != v.end(); ++item) {
+    const std::string& key = item.key();
+    const nlohmann::json& value = item.value();
     auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](const auto& k) { return key == k.first; });
     if (it == std::end(kKeys)) {
       return AttrError("host_costs." + key + " is not a host cost (api_call_ns, model_execute_ns, marker_ns, tx_ns)");

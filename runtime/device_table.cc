@@ -100,6 +100,13 @@ size_t SinkFanout::Remove(device::CompletionSink* sink) {
 
 // ------------------------------------------------------------------ devices
 
+void DeviceTable::NoteHostWait(device::Device& device) {
+  const int64_t now = device.Now();
+  int64_t seen = host_observed_ns_.load(std::memory_order_relaxed);
+  while (now > seen && !host_observed_ns_.compare_exchange_weak(seen, now, std::memory_order_release)) {
+  }
+}
+
 DeviceTable::DeviceTable(device::Backend* backend) : backend_(backend), generation_(g_next_generation.fetch_add(1)) {}
 
 DeviceTable::~DeviceTable() {
@@ -131,6 +138,7 @@ StatusOr<DeviceState*> DeviceTable::OpenDeviceLocked(int32_t device_id, bool* ou
   state->device_ = std::move(opened).value();
   DeviceState* raw = state.get();
   devices_.emplace(device_id, std::move(state));
+  NoteHostWait(*raw->device_);  // a device joins at its own time (a shared device may be past the origin)
   Log(LogLevel::kInfo, "opened device " + std::to_string(device_id) + " (" + raw->device_->info().profile_name + ")");
   *out_opened = true;
   return raw;
@@ -217,6 +225,7 @@ Status DeviceTable::ResetDevice(int32_t device_id, bool force) {
   dev->set_count_ = force ? 0 : dev->set_count_ - 1;
   if (dev->set_count_ > 0) return OkStatus();
   (void)dev->device_->SynchronizeDevice();
+  NoteHostWait(*dev->device_);
   if (dev->primary_ != nullptr) {
     DestroyContextLocked(dev->primary_);
     dev->primary_ = nullptr;
@@ -256,7 +265,9 @@ DeviceState* DeviceTable::FindOpen(int32_t device_id) const {
 
 Status DeviceTable::SynchronizeDevice() {
   ACLSIM_ASSIGN_OR_RETURN(DeviceState * dev, CurrentDevice());
-  return dev->device_->SynchronizeDevice();
+  Status s = dev->device_->SynchronizeDevice();
+  NoteHostWait(*dev->device_);
+  return s;
 }
 
 StatusOr<device::DeviceInfo> DeviceTable::GetDeviceInfo(int32_t device_id) {
@@ -287,6 +298,7 @@ Status DeviceTable::DestroyContext(Context* context) {
                   "the default context of a device is released with aclrtResetDevice, not aclrtDestroyContext");
   }
   (void)context->device_->device_->SynchronizeDevice();
+  NoteHostWait(*context->device_->device_);
   DestroyContextLocked(context);
   return OkStatus();
 }
@@ -358,14 +370,18 @@ Status DeviceTable::DestroyStream(Stream* stream) {
   if (stream->is_default_) {
     return Status(StatusCode::kInvalidArgument, "the default stream of a context cannot be destroyed");
   }
-  ACLSIM_RETURN_IF_ERROR(stream->context_->device_->device_->DestroyStream(stream->id_));
+  Status destroyed = stream->context_->device_->device_->DestroyStream(stream->id_);
+  NoteHostWait(*stream->context_->device_->device_);  // destroying a stream waits for its work
+  ACLSIM_RETURN_IF_ERROR(destroyed);
   streams_.erase(stream);
   return OkStatus();
 }
 
 Status DeviceTable::SynchronizeStream(Stream* stream) {
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, ResolveTarget(stream));
-  return target.device->device_->SynchronizeStream(target.stream);
+  Status s = target.device->device_->SynchronizeStream(target.stream);
+  NoteHostWait(*target.device->device_);
+  return s;
 }
 
 StatusOr<bool> DeviceTable::QueryStream(Stream* stream) {
@@ -428,7 +444,9 @@ Status DeviceTable::SynchronizeEvent(Event* event) {
     dev = event->device_->device_.get();
     id = event->id_;
   }
-  return dev->SynchronizeEvent(id);
+  Status s = dev->SynchronizeEvent(id);
+  NoteHostWait(*dev);
+  return s;
 }
 
 StatusOr<device::EventState> DeviceTable::QueryEvent(Event* event) {

@@ -27,7 +27,9 @@
 #ifndef ACLSIM_RUNTIME_DEVICE_TABLE_H_
 #define ACLSIM_RUNTIME_DEVICE_TABLE_H_
 
+#include <atomic>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -205,6 +207,15 @@ class DeviceTable {
   void AddSink(DeviceState* device, device::CompletionSink* sink);
   void RemoveSink(DeviceState* device, device::CompletionSink* sink);
 
+  // The host waited for |device| (a synchronisation, or a call that
+  // synchronises) or opened it: the latest device time the host has seen
+  // moves to the device's clock. The virtual host clock starts its charges
+  // there (HostClock); device time passes the host's only at such points.
+  // Every wait of the table notes itself; a caller that synchronises a
+  // device directly calls this.
+  void NoteHostWait(device::Device& device);
+  const std::atomic<int64_t>& host_observed_ns() const { return host_observed_ns_; }
+
   // Tells the observer that a call into |device_id| found it lost, when
   // |status| says so. Returns |status|.
   Status CheckLost(int32_t device_id, Status status);
@@ -225,6 +236,8 @@ class DeviceTable {
   device::Backend* const backend_;  // borrowed (owned by the Runtime)
   const uint64_t generation_;       // tells this table's thread-local state from a previous one's
   DeviceObserver* observer_ = nullptr;
+
+  std::atomic<int64_t> host_observed_ns_{std::numeric_limits<int64_t>::min()};
 
   mutable std::mutex mu_;
   std::unordered_map<int32_t, std::unique_ptr<DeviceState>> devices_;

@@ -14,12 +14,13 @@
 // virtual host is one timeline: calls of several threads take their costs
 // one after another.
 //
-// Thread safety: thread-safe; its mutex is a leaf apart from the devices'
-// Now(), which it calls with the mutex held (lock order: host clock →
-// backend device lock).
+// Thread safety: thread-safe. Charge() is lock-free (virtual mode); the
+// mutex is a leaf apart from the devices' Now(), which it calls with the
+// mutex held (lock order: host clock → backend device lock).
 #ifndef ACLSIM_RUNTIME_HOST_CLOCK_H_
 #define ACLSIM_RUNTIME_HOST_CLOCK_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
@@ -34,8 +35,12 @@ class HostClock {
  public:
   // |origin_ns|: the virtual mode's first reading (the backend's virtual
   // clock origin); unused in the realtime mode.
-  HostClock(device::ClockMode mode, int64_t origin_ns, const HostCosts& costs = HostCosts{})
-      : mode_(mode), costs_(costs), last_ns_(origin_ns - 1) {}
+  // |host_observed_ns| (borrowed; DeviceTable::host_observed_ns()) is the
+  // latest device time the host has seen at a wait: charges start no
+  // earlier. Without it, every charge reads the devices' clocks.
+  HostClock(device::ClockMode mode, int64_t origin_ns, const HostCosts& costs = HostCosts{},
+            const std::atomic<int64_t>* host_observed_ns = nullptr)
+      : mode_(mode), costs_(costs), host_observed_ns_(host_observed_ns), last_ns_(origin_ns - 1) {}
 
   const HostCosts& costs() const { return costs_; }
   // True in the virtual mode: the host side is modelled and Charge() moves the clock.
@@ -66,12 +71,18 @@ class HostClock {
   int64_t SteadyNs() const;
 
   int64_t NowLocked();
+  // The latest device time the host has seen (virtual mode).
+  int64_t Observed();
+  // Moves the clock to max(last + 1, |floor|) + |cost_ns| (to max(last,
+  // |floor|) for a free call) and returns it; lock-free.
+  int64_t AdvanceTo(int64_t floor, int64_t cost_ns);
 
   const device::ClockMode mode_;
   const HostCosts costs_;
+  const std::atomic<int64_t>* const host_observed_ns_;
   std::mutex mu_;
   std::vector<device::Device*> devices_;
-  int64_t last_ns_;
+  std::atomic<int64_t> last_ns_;
 };
 
 }  // namespace aclsim::runtime

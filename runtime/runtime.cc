@@ -74,8 +74,10 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
     out_launch->device_id = static_cast<uint32_t>(model->device->id());
     out_launch->first_task_id = *task;
   }
-  if (synchronous) return dev.SynchronizeStream(target.stream);
-  return OkStatus();
+  if (!synchronous) return OkStatus();
+  Status waited = dev.SynchronizeStream(target.stream);
+  devices_->NoteHostWait(dev);
+  return waited;
 }
 
 }  // namespace aclsim::runtime

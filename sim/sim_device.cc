@@ -97,12 +97,15 @@ StatusOr<SimDevice::EventRecordState*> SimDevice::FindEvent(device::EventId even
 device::VirtualTimeNs SimDevice::HostHorizonNs() const {
   if (options_.clock_mode == device::ClockMode::kRealtime) {
     auto wall = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - epoch_);
-    return std::max(host_horizon_ns_, AddTimeNs(origin_ns_, wall.count()));
+    return std::max(host_horizon_ns_.load(std::memory_order_relaxed), AddTimeNs(origin_ns_, wall.count()));
   }
-  return host_horizon_ns_;
+  return host_horizon_ns_.load(std::memory_order_relaxed);
 }
 
-void SimDevice::Observe(device::VirtualTimeNs time_ns) { host_horizon_ns_ = std::max(host_horizon_ns_, time_ns); }
+void SimDevice::Observe(device::VirtualTimeNs time_ns) {
+  if (time_ns > host_horizon_ns_.load(std::memory_order_relaxed))
+    host_horizon_ns_.store(time_ns, std::memory_order_relaxed);
+}
 
 bool SimDevice::Reached(device::VirtualTimeNs time_ns) const {
   if (options_.clock_mode != device::ClockMode::kRealtime) return true;
@@ -437,7 +440,7 @@ Status SimDevice::SynchronizeDevice() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (lost_) return LostStatus();
-    latest = host_horizon_ns_;
+    latest = host_horizon_ns_.load(std::memory_order_relaxed);
     for (const auto& [id, s] : streams_) latest = std::max(latest, s.tail_ns);
   }
   ACLSIM_RETURN_IF_ERROR(WaitUntil(latest));
@@ -447,6 +450,7 @@ Status SimDevice::SynchronizeDevice() {
 }
 
 device::VirtualTimeNs SimDevice::Now() {
+  if (options_.clock_mode != device::ClockMode::kRealtime) return HostHorizonNs();  // one atomic load
   std::lock_guard<std::mutex> lock(mu_);
   return HostHorizonNs();
 }

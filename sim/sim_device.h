@@ -22,6 +22,7 @@
 #ifndef ACLSIM_SIM_SIM_DEVICE_H_
 #define ACLSIM_SIM_SIM_DEVICE_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -157,7 +158,8 @@ class SimDevice final : public device::Device {
   uint64_t next_exe_id_ = 1;
   uint64_t next_task_id_ = 1;
   uint64_t jitter_counter_ = 0;
-  device::VirtualTimeNs host_horizon_ns_;  // starts at origin_ns_
+  // Starts at origin_ns_; written under mu_, read without it by Now() (virtual clock).
+  std::atomic<device::VirtualTimeNs> host_horizon_ns_;
   // Records are handed to the sink after mu_ is released (backend.h).
   device::CompletionSinkSlot sinks_;
   bool lost_ = false;

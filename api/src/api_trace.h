@@ -20,21 +20,27 @@ class ApiScope {
  public:
   explicit ApiScope(const char* name) {
     const bool trace = runtime::Profiler::ApiTraceOn();
-    if (!trace && !runtime::Profiler::HostModelOn()) return;
+    if (!trace) {
+      // The call's own host time (runtime/host_costs.h; virtual clock
+      // only), charged by the call's own GetRuntime().
+      if (runtime::Profiler::HostModelOn()) {
+        SetPendingCallCharge(true);
+        pending_ = true;
+      }
+      return;
+    }
     auto rt = GetRuntime();
     if (!rt.ok()) return;
-    runtime::HostClock& clock = (*rt)->profiler().host_clock();
-    if (trace) {
-      runtime_ = *rt;
-      record_.level = "AscendCL";
-      record_.name = name;
-      record_.tid = runtime::CurrentThreadId();
-      record_.start_ns = clock.NowNs();
-    }
-    // The call's own host time (runtime/host_costs.h; virtual clock only).
+    runtime_ = *rt;
+    runtime::HostClock& clock = runtime_->profiler().host_clock();
+    record_.level = "AscendCL";
+    record_.name = name;
+    record_.tid = runtime::CurrentThreadId();
+    record_.start_ns = clock.NowNs();
     clock.Charge(clock.costs().api_call_ns);
   }
   ~ApiScope() {
+    if (pending_) SetPendingCallCharge(false);  // a call that failed before it needed the runtime
     if (runtime_ == nullptr) return;
     record_.end_ns = runtime_->profiler().HostNowNs();
     runtime_->profiler().RecordApi(std::move(record_));
@@ -46,7 +52,8 @@ class ApiScope {
   prof::ApiRecord* launch() { return runtime_ ? &record_ : nullptr; }
 
  private:
-  RuntimeRef runtime_;  // held for the call, like ACLSIM_GET_RUNTIME_OR_RETURN's
+  RuntimeRef runtime_;  // held for the call when tracing, like ACLSIM_GET_RUNTIME_OR_RETURN's
+  bool pending_ = false;
   prof::ApiRecord record_;
 };
 

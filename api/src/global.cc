@@ -197,11 +197,27 @@ Status BackendSelection(const std::string& chooser) {
 
 }  // namespace
 
+namespace {
+// Initial-exec: one load, not a __tls_get_addr call, on every entry point.
+__attribute__((tls_model("initial-exec"))) thread_local bool tls_pending_call_charge = false;
+}  // namespace
+
+void SetPendingCallCharge(bool pending) { tls_pending_call_charge = pending; }
+
 StatusOr<RuntimeRef> GetRuntime() {
-  std::lock_guard<std::mutex> lock(g_mu);
-  if (g_forked_child) return ForkedChild();
-  if (!g_runtime) ACLSIM_RETURN_IF_ERROR(CreateLocked(nullptr));
-  return g_runtime;
+  RuntimeRef ref;
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    if (g_forked_child) return ForkedChild();
+    if (!g_runtime) ACLSIM_RETURN_IF_ERROR(CreateLocked(nullptr));
+    ref = g_runtime;
+  }
+  if (tls_pending_call_charge) {
+    tls_pending_call_charge = false;
+    runtime::HostClock& clock = ref->profiler().host_clock();
+    clock.Charge(clock.costs().api_call_ns);
+  }
+  return ref;
 }
 
 Status Initialize(const char* config_path) {

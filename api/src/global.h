@@ -38,6 +38,11 @@ using RuntimeRef = std::shared_ptr<runtime::Runtime>;
 // and in a child forked after the runtime existed until the child calls
 // aclInit (kNotInitialized; see Fork handling below).
 StatusOr<RuntimeRef> GetRuntime();
+// The host cost of the calling thread's current ACL call (api_call_ns,
+// runtime/host_costs.h), set by its ApiScope: the call's first GetRuntime()
+// charges it on the runtime it returns, so timing a call takes no second
+// look-up of the runtime. Cleared when the call ends without one.
+void SetPendingCallCharge(bool pending);
 // aclInit / aclFinalize semantics (repeat → 100002 / 100037). Finalize ends
 // every subscription within the drain timeout (which releases any thread
 // waiting for a stalled reader), then waits up to the drain timeout plus
