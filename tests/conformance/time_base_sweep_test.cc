@@ -1,4 +1,4 @@
-// The time base across the shipped models and both clock modes, on whichever
+// The time base across the shipped JSON models and both clock modes, on whichever
 // backend the suite runs against (the in-process simulator, the plugin, the
 // remote device server): no op record, step marker or exported time is 0;
 // records end after they start; every exported time is an epoch time. And
@@ -36,7 +36,8 @@ struct Model {
   const char* file;
   size_t ops;
 };
-constexpr Model kModels[] = {{"sample_mlp.json", 9}, {"two_branch.json", 6}, {"resnet50.json", 174}};
+constexpr Model kModels[] = {
+    {"sample_mlp.json", 9}, {"two_branch.json", 6}, {"resnet50.json", 174}, {"bert_base.json", 296}};
 
 constexpr int kSteps = 2;
 

@@ -101,7 +101,10 @@ TEST(RemoteServerLimits, GivenConnectionWithoutHelloWhenHandshakeTimeoutPassesTh
   ASSERT_TRUE(SendHeader(trickle, MessageType::kHello, 100, 1));
   EXPECT_TRUE(ClosedByServer(silent, milliseconds(3000)));
   EXPECT_TRUE(ClosedByServer(trickle, milliseconds(3000)));
-  Stats s = StatsWhen(server->endpoint(), [](const Stats& st) { return st.handshake_timeouts >= 2; });
+  // A timed-out connection is counted at its timeout and leaves "handshaking"
+  // when its session is torn down, a moment later: wait for both.
+  Stats s =
+      StatsWhen(server->endpoint(), [](const Stats& st) { return st.handshake_timeouts >= 2 && st.handshaking == 0; });
   EXPECT_EQ(s.handshake_timeouts, 2u);
   EXPECT_EQ(s.handshaking, 0u);
   ::close(silent);
