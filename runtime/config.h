@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -34,6 +35,9 @@ struct RuntimeOptions {
   // The backend's options: the "aclsim" keys other than the two above.
   nlohmann::json backend_options = nlohmann::json::object();
   LogLevel log_level = LogLevel::kError;
+  // ASCEND_RT_VISIBLE_DEVICES as the environment gave it (std::nullopt:
+  // unset): the backend devices the program sees (runtime/visible_devices.h).
+  std::optional<std::string> visible_devices;
   // How long ending a subscription (aclprofModelUnSubscribe, aclmdlUnload,
   // aclFinalize, a lost device) waits for its reader to take the queued
   // records before counting them as dropped (runtime/prof/subscription.h).

@@ -49,6 +49,12 @@ void SinkFanout::OnCompletions(const device::CompletionRecord* records, size_t c
     std::lock_guard<std::mutex> lock(mu_);
     slots = slots_;
   }
+  thread_local std::vector<device::CompletionRecord> renumbered;
+  if (renumber_) {
+    renumbered.assign(records, records + count);
+    for (device::CompletionRecord& r : renumbered) r.device_id = user_id_;
+    records = renumbered.data();
+  }
   for (const auto& slot : *slots) {
     std::shared_lock<std::shared_mutex> in_use(slot->in_use);
     if (slot->attached) slot->sink->OnCompletions(records, count);
@@ -107,7 +113,8 @@ void DeviceTable::NoteHostWait(device::Device& device) {
   }
 }
 
-DeviceTable::DeviceTable(device::Backend* backend) : backend_(backend), generation_(g_next_generation.fetch_add(1)) {}
+DeviceTable::DeviceTable(device::Backend* backend, VisibleDevices visible)
+    : backend_(backend), visible_(std::move(visible)), generation_(g_next_generation.fetch_add(1)) {}
 
 DeviceTable::~DeviceTable() {
   std::lock_guard<std::mutex> lock(mu_);
@@ -122,24 +129,59 @@ DeviceTable::~DeviceTable() {
   if (tls_context.generation == generation_) tls_context = {};
 }
 
-uint32_t DeviceTable::DeviceCount() const { return backend_->DeviceCount(); }
+uint32_t DeviceTable::DeviceCount() const {
+  switch (visible_.state) {
+    case VisibleDevices::State::kUnset: return backend_->DeviceCount();
+    case VisibleDevices::State::kOk: return static_cast<uint32_t>(visible_.ids.size());
+    default: return 0;
+  }
+}
+
+Status DeviceTable::DeviceCountStatus() const {
+  return visible_.ok() ? OkStatus() : Status(Detail::kNoDevice, visible_.Problem());
+}
+
+StatusOr<int32_t> DeviceTable::LogicIdOfUser(int32_t user_id) const {
+  if (user_id < 0) return Status(StatusCode::kInvalidArgument, "device id " + std::to_string(user_id) + " is negative");
+  if (static_cast<uint32_t>(user_id) >= DeviceCount()) return OutOfRange(user_id, DeviceCount());
+  return visible_.state == VisibleDevices::State::kOk ? static_cast<int32_t>(visible_.ids[user_id]) : user_id;
+}
+
+StatusOr<int32_t> DeviceTable::UserIdOfLogic(int32_t logic_id) const {
+  if (logic_id < 0)
+    return Status(StatusCode::kInvalidArgument, "device id " + std::to_string(logic_id) + " is negative");
+  if (visible_.state == VisibleDevices::State::kUnset) {
+    if (static_cast<uint32_t>(logic_id) < backend_->DeviceCount()) return logic_id;
+    return OutOfRange(logic_id, backend_->DeviceCount());
+  }
+  for (size_t i = 0; i < visible_.ids.size(); ++i) {
+    if (visible_.ids[i] == static_cast<uint32_t>(logic_id)) return static_cast<int32_t>(i);
+  }
+  return Status(Detail::kInvalidDeviceId, "device " + std::to_string(logic_id) +
+                                              " is not visible to this program (ASCEND_RT_VISIBLE_DEVICES=\"" +
+                                              visible_.value + "\")");
+}
 
 StatusOr<DeviceState*> DeviceTable::OpenDeviceLocked(int32_t device_id, bool* out_opened) {
   *out_opened = false;
-  if (device_id < 0 || static_cast<uint32_t>(device_id) >= backend_->DeviceCount()) {
-    return OutOfRange(device_id, backend_->DeviceCount());
-  }
+  if (!visible_.ok()) return Status(Detail::kInvalidDeviceId, visible_.Problem());
+  if (device_id < 0 || static_cast<uint32_t>(device_id) >= DeviceCount()) return OutOfRange(device_id, DeviceCount());
   auto it = devices_.find(device_id);
   if (it != devices_.end()) return it->second.get();
-  auto opened = backend_->OpenDevice(static_cast<uint32_t>(device_id));
+  const int32_t backend_id = *LogicIdOfUser(device_id);
+  auto opened = backend_->OpenDevice(static_cast<uint32_t>(backend_id));
   if (!opened.ok()) return opened.status();
   auto state = std::make_unique<DeviceState>();
   state->id_ = device_id;
+  state->fanout_->SetUserDeviceId(static_cast<uint32_t>(device_id), backend_id != device_id);
   state->device_ = std::move(opened).value();
   DeviceState* raw = state.get();
   devices_.emplace(device_id, std::move(state));
   NoteHostWait(*raw->device_);  // a device joins at its own time (a shared device may be past the origin)
-  Log(LogLevel::kInfo, "opened device " + std::to_string(device_id) + " (" + raw->device_->info().profile_name + ")");
+  Log(LogLevel::kInfo,
+      "opened device " + std::to_string(device_id) +
+          (backend_id != device_id ? " (the backend's device " + std::to_string(backend_id) + ")" : "") + " (" +
+          raw->device_->info().profile_name + ")");
   *out_opened = true;
   return raw;
 }
@@ -214,7 +256,7 @@ Status DeviceTable::SetDevice(int32_t device_id) {
 
 Status DeviceTable::ResetDevice(int32_t device_id, bool force) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (device_id < 0 || static_cast<uint32_t>(device_id) >= backend_->DeviceCount()) {
+  if (device_id < 0 || static_cast<uint32_t>(device_id) >= DeviceCount()) {
     return Status(Detail::kInvalidDeviceId, "device id " + std::to_string(device_id) + " is out of range");
   }
   auto it = devices_.find(device_id);

@@ -38,6 +38,7 @@
 
 #include "runtime/device/backend.h"
 #include "runtime/status.h"
+#include "runtime/visible_devices.h"
 
 namespace aclsim::runtime {
 
@@ -97,6 +98,13 @@ class SinkFanout final : public device::CompletionSink {
   size_t Add(device::CompletionSink* sink);
   size_t Remove(device::CompletionSink* sink);
   size_t size();
+  // Records reach the sinks with |user_id| as their device id: the backend
+  // numbers its devices its own way under ASCEND_RT_VISIBLE_DEVICES. Set
+  // once, before the fan-out is attached.
+  void SetUserDeviceId(uint32_t user_id, bool renumber) {
+    user_id_ = user_id;
+    renumber_ = renumber;
+  }
 
  private:
   struct Slot {
@@ -106,6 +114,8 @@ class SinkFanout final : public device::CompletionSink {
   };
   using SlotList = std::vector<std::shared_ptr<Slot>>;
 
+  uint32_t user_id_ = 0;
+  bool renumber_ = false;
   std::mutex mu_;  // guards the list pointer only
   std::shared_ptr<const SlotList> slots_ = std::make_shared<const SlotList>();
 };
@@ -148,8 +158,11 @@ struct SubmitTarget {
 
 class DeviceTable {
  public:
-  // |backend| is borrowed and must outlive the table.
-  explicit DeviceTable(device::Backend* backend);
+  // |backend| is borrowed and must outlive the table. |visible| maps the
+  // device ids the program uses ("user" ids) to the backend's
+  // (ASCEND_RT_VISIBLE_DEVICES, runtime/visible_devices.h); unset, they are
+  // the same.
+  explicit DeviceTable(device::Backend* backend, VisibleDevices visible = {});
   // Detaches every sink, synchronises and closes every device.
   ~DeviceTable();
   DeviceTable(const DeviceTable&) = delete;
@@ -158,8 +171,17 @@ class DeviceTable {
   // |observer| is borrowed; set once, before the first device opens.
   void SetObserver(DeviceObserver* observer) { observer_ = observer; }
 
-  // Devices.
+  // Devices. Ids are user ids; 0 devices when the visible list is invalid.
   uint32_t DeviceCount() const;
+  // OK, or kNoDevice naming ASCEND_RT_VISIBLE_DEVICES when its value
+  // selects no device (aclrtGetDeviceCount's answer).
+  Status DeviceCountStatus() const;
+  // The backend's ("logic") id of user id |user_id|: InvalidArgument when
+  // negative, kInvalidDeviceId when not a device of the program.
+  StatusOr<int32_t> LogicIdOfUser(int32_t user_id) const;
+  // The user id of backend device |logic_id|: InvalidArgument when
+  // negative, kInvalidDeviceId when the program does not see it.
+  StatusOr<int32_t> UserIdOfLogic(int32_t logic_id) const;
   Status SetDevice(int32_t device_id);
   Status ResetDevice(int32_t device_id, bool force);
   StatusOr<int32_t> GetDevice() const;
@@ -234,7 +256,8 @@ class DeviceTable {
   Status NotifyOpened(DeviceState* device);
 
   device::Backend* const backend_;  // borrowed (owned by the Runtime)
-  const uint64_t generation_;       // tells this table's thread-local state from a previous one's
+  const VisibleDevices visible_;
+  const uint64_t generation_;  // tells this table's thread-local state from a previous one's
   DeviceObserver* observer_ = nullptr;
 
   std::atomic<int64_t> host_observed_ns_{std::numeric_limits<int64_t>::min()};

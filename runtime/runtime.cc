@@ -12,7 +12,8 @@ StatusOr<std::unique_ptr<Runtime>> Runtime::Create(const RuntimeOptions& options
 Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend> backend)
     : options_(options),
       backend_(std::move(backend)),
-      devices_(std::make_unique<DeviceTable>(backend_.get())),
+      devices_(std::make_unique<DeviceTable>(backend_.get(),
+                                             ParseVisibleDevices(options.visible_devices, backend_->DeviceCount()))),
       models_(std::make_unique<ModelRegistry>()),
       profiler_(std::make_unique<Profiler>(*backend_, devices_.get(), models_.get(), options.subscription_drain_timeout,
                                            options.time_origin == RuntimeOptions::TimeOrigin::kWall,

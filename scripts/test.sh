@@ -36,5 +36,9 @@ cmake --build "$build" -j2
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+# The tests' plog files (docs/logging.md) go under the build tree, not to
+# ~/ascend/log; a fresh directory per run.
+export ASCEND_PROCESS_LOG_PATH="$PWD/$build/plog"
+rm -rf "$ASCEND_PROCESS_LOG_PATH"
 cd "$build"
 ctest -j2 --output-on-failure --timeout 300 "${ctest_args[@]}"

@@ -10,6 +10,24 @@ using aclsim::api::Convert;
 using aclsim::api::InvalidParam;
 using aclsim::api::ToContext;
 
+// The id spaces (acl_rt.h). A simulated device has no container mapping:
+// its physical id is its logic (backend) id.
+namespace {
+
+enum class IdSpace { kUser, kLogic };  // from which; the answer is in the other
+
+aclError MapDeviceId(const char* function, IdSpace from, int32_t id, int32_t* out) {
+  if (out == nullptr) return InvalidParam(function, "the output id is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  const aclsim::StatusOr<int32_t> mapped =
+      from == IdSpace::kUser ? rt->devices().LogicIdOfUser(id) : rt->devices().UserIdOfLogic(id);
+  if (!mapped.ok()) return Convert(function, mapped.status());
+  *out = *mapped;
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* runMode) try {
@@ -22,8 +40,39 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count) try {
   if (count == nullptr) return InvalidParam("aclrtGetDeviceCount", "count is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  if (aclsim::Status s = rt->devices().DeviceCountStatus(); !s.ok()) return Convert(__func__, s);
   *count = rt->devices().DeviceCount();
   return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t* const logicDevId) try {
+  return MapDeviceId(__func__, IdSpace::kUser, userDevid, logicDevId);
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId, int32_t* const userDevid) try {
+  return MapDeviceId(__func__, IdSpace::kLogic, logicDevId, userDevid);
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t* const userDevId) try {
+  return MapDeviceId(__func__, IdSpace::kLogic, phyDevId, userDevId);
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t* const phyDevId) try {
+  return MapDeviceId(__func__, IdSpace::kUser, userDevId, phyDevId);
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t* const logicDevId) try {
+  return MapDeviceId(__func__, IdSpace::kLogic, phyDevId, logicDevId);  // a user id, as in CANN
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t* const phyDevId) try {
+  return MapDeviceId(__func__, IdSpace::kUser, logicDevId, phyDevId);  // takes a user id, as in CANN
 }
 ACLSIM_EDGE_CATCH
 

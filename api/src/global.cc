@@ -106,7 +106,7 @@ struct Configuration {
   std::string backend_chooser;
 };
 
-// Defaults, then ASCEND_GLOBAL_LOG_LEVEL, then the ACLSIM_CONFIG file, then
+// Defaults, then ASCEND_GLOBAL_LOG_LEVEL and ASCEND_RT_VISIBLE_DEVICES, then the ACLSIM_CONFIG file, then
 // the aclInit file, then ACLSIM_BACKEND for the backend alone (later sources
 // win).
 StatusOr<Configuration> BuildOptions(const char* config_path) {
@@ -118,6 +118,10 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
     errno = 0;
     const long long v = std::strtoll(level, &end, 10);
     if (errno == 0 && *end == '\0' && v >= 0 && v <= 4) options.log_level = static_cast<LogLevel>(v);
+  }
+  // Set but empty counts: CANN then sees no device.
+  if (const char* visible = std::getenv("ASCEND_RT_VISIBLE_DEVICES"); visible != nullptr) {
+    options.visible_devices = visible;
   }
   if (const char* env = std::getenv("ACLSIM_CONFIG"); env != nullptr && *env != '\0') {
     std::string text;
@@ -185,6 +189,9 @@ Status CreateLocked(const char* config_path) {
   if (!created.ok()) return Attributed(created.status(), config);
   g_runtime = std::move(created).value();
   g_backend_chooser = config.backend_chooser;
+  LogRun("runtime created: backend '" + config.options.backend + "', " +
+         std::to_string(g_runtime->devices().DeviceCount()) + " device(s)" +
+         (config_path != nullptr && *config_path != '\0' ? ", configuration " + std::string(config_path) : ""));
   return OkStatus();
 }
 
@@ -256,6 +263,7 @@ Status Finalize() {
     doomed = std::move(g_runtime);
   }
   if (!doomed) return OkStatus();
+  LogRun("aclFinalize: releasing the runtime");
   // Ending the subscriptions first releases calls waiting for a stalled
   // reader; other calls still running hold references of their own.
   doomed->profiler().Shutdown();

@@ -57,15 +57,17 @@ TEST(ConfConfig, GivenLogLevelEnvAboveIntRangeWhenInitThenIgnoredNotTruncated) {
       "inputs": [{"name": "x", "dtype": "float16", "shape": [2]}],
       "ops": [{"name": "a", "type": "Relu", "inputs": ["x"], "outputs": [{"name": "y", "dtype": "float16", "shape": [2]}]}],
       "outputs": ["y"]})";
-  // Whether the info line of a model load reaches stderr under |level|.
+  // Whether the info line of a model load is logged under |level| (to
+  // stdout: ASCEND_LOG_PRINT_TO_STDOUT, read at the process's first line).
+  EXPECT_EQ(::setenv("ASCEND_LOG_PRINT_TO_STDOUT", "1", 1), 0);
   auto info_logged = [&](const char* level) {
     EXPECT_EQ(::setenv("ASCEND_GLOBAL_LOG_LEVEL", level, 1), 0);
     EXPECT_ACL_OK(aclInit(nullptr));
     EXPECT_ACL_OK(aclrtSetDevice(0));
     uint32_t id = 0;
-    ::testing::internal::CaptureStderr();
+    ::testing::internal::CaptureStdout();
     EXPECT_ACL_OK(aclsim_conformance::LoadFromString(model, &id));
-    const std::string err = ::testing::internal::GetCapturedStderr();
+    const std::string err = ::testing::internal::GetCapturedStdout();
     EXPECT_ACL_OK(aclmdlUnload(id));
     EXPECT_ACL_OK(aclrtResetDevice(0));
     EXPECT_ACL_OK(aclFinalize());

@@ -315,8 +315,23 @@ ACL_FUNC_VISIBILITY aclError aclrtSetTsDevice(aclrtTsId tsId);
 /* Cube / vector / AI CPU / memory utilisation of deviceId in percent. */
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* utilizationInfo);
 
-/* Number of visible devices. ACL_ERROR_INVALID_PARAM for NULL. */
+/* Number of visible devices. ACL_ERROR_INVALID_PARAM for NULL;
+   ACL_ERROR_RT_NO_DEVICE when ASCEND_RT_VISIBLE_DEVICES selects none. */
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
+
+/* Device id spaces: the "user" ids every call takes (renumbered by
+   ASCEND_RT_VISIBLE_DEVICES), the "logic" ids of the devices the host (or
+   container) has, and the physical ids. A NULL output is
+   ACL_ERROR_INVALID_PARAM, a negative id ACL_ERROR_RT_PARAM_INVALID, an id
+   with no counterpart ACL_ERROR_RT_INVALID_DEVICEID. */
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t* const logicDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId, int32_t* const userDevid);
+/* Its output is a user id despite the name (as CANN documents). */
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t* const logicDevId);
+/* Its input is a user id despite the name (as CANN documents). */
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t* const phyDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t* const userDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t* const phyDevId);
 
 /* Health state of deviceId. */
 ACL_FUNC_VISIBILITY aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus);
