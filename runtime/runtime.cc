@@ -1,5 +1,7 @@
 #include "runtime/runtime.h"
 
+#include <algorithm>
+
 namespace aclsim::runtime {
 
 StatusOr<std::unique_ptr<Runtime>> Runtime::Create(const RuntimeOptions& options,
@@ -30,6 +32,13 @@ Runtime::~Runtime() {
 StatusOr<void*> Runtime::MallocDevice(size_t size) {
   ACLSIM_ASSIGN_OR_RETURN(DeviceState * device, devices_->CurrentDevice());
   return memory_.Allocate(MemoryKind::kDevice, device->id(), size, device->device().info().memory_bytes);
+}
+
+StatusOr<std::pair<uint64_t, uint64_t>> Runtime::DeviceMemInfo() {
+  ACLSIM_ASSIGN_OR_RETURN(DeviceState * device, devices_->CurrentDevice());
+  const uint64_t total = device->device().info().memory_bytes;
+  const uint64_t used = std::min(total, memory_.DeviceBytesInUse(device->id()));
+  return std::make_pair(total - used, total);
 }
 
 StatusOr<uint32_t> Runtime::LoadModel(model::Graph graph) {

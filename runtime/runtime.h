@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/config.h"
@@ -58,6 +59,9 @@ class Runtime {
 
   // Memory. Device memory needs a current context (its device's capacity).
   StatusOr<void*> MallocDevice(size_t size);
+  // The current device's memory: {free, total} bytes (one pool per device:
+  // its profile's memory, less what aclrtMalloc holds on it).
+  StatusOr<std::pair<uint64_t, uint64_t>> DeviceMemInfo();
   Status FreeDevice(void* ptr) { return memory_.Free(MemoryKind::kDevice, ptr); }
   StatusOr<void*> MallocHost(size_t size) { return memory_.Allocate(MemoryKind::kHost, -1, size, UINT64_MAX); }
   Status FreeHost(void* ptr) { return memory_.Free(MemoryKind::kHost, ptr); }

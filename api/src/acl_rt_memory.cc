@@ -10,6 +10,20 @@ using aclsim::api::InvalidParam;
 
 extern "C" {
 
+ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) try {
+  if (free == nullptr || total == nullptr) return InvalidParam("aclrtGetMemInfo", "free or total is NULL");
+  if (static_cast<int>(attr) < ACL_DDR_MEM || static_cast<int>(attr) > ACL_MEM_P2P_HUGE1G) {
+    return InvalidParam("aclrtGetMemInfo", "attr is not an aclrtMemAttr");
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto info = rt->DeviceMemInfo();  // a simulated device has one pool: every attr reports it
+  if (!info.ok()) return Convert(__func__, info.status());
+  *free = static_cast<size_t>(info->first);
+  *total = static_cast<size_t>(info->second);
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
   aclsim::api::ApiScope api_scope("aclrtMalloc");
   (void)policy;  // every policy is served from the same host-backed pool

@@ -45,6 +45,27 @@ TEST_F(ConfMemory, GivenMoreThanDeviceMemoryWhenMallocThenMemoryAllocation) {
   EXPECT_EQ(p, nullptr);
 }
 
+TEST_F(ConfMemory, GivenAllocationsWhenGetMemInfoThenTotalIsTheDevicesAndFreeDropsByWhatIsHeld) {
+  ACLSIM_SIM_ONLY();  // a simulator fact: the default profile's 64 GiB, one pool
+  size_t free_before = 0, total = 0;
+  ASSERT_ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &free_before, &total));
+  EXPECT_EQ(total, size_t{64} << 30);
+  void* p = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&p, size_t{1} << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+  size_t free_after = 0, total_after = 0;
+  ASSERT_ACL_OK(aclrtGetMemInfo(ACL_DDR_MEM, &free_after, &total_after));  // every attr reports the one pool
+  EXPECT_EQ(total_after, total);
+  EXPECT_EQ(free_before - free_after, size_t{1} << 20);
+  ASSERT_ACL_OK(aclrtFree(p));
+}
+
+TEST_F(ConfMemory, GivenBadArgumentsWhenGetMemInfoThenInvalidParam) {
+  size_t free_bytes = 0, total = 0;
+  EXPECT_ACL_ERROR(aclrtGetMemInfo(ACL_HBM_MEM, nullptr, &total), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclrtGetMemInfo(static_cast<aclrtMemAttr>(99), &free_bytes, &total), ACL_ERROR_INVALID_PARAM);
+}
+
 TEST_F(ConfMemory, GivenNoCurrentContextWhenMallocThenContextNull) {
   ASSERT_ACL_OK(aclrtResetDevice(0));
   device_set_ = false;

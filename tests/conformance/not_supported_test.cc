@@ -63,11 +63,6 @@ INSTANTIATE_TEST_SUITE_P(
                        void* p = nullptr;
                        return aclrtMallocCached(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);
                      }},
-        NotSupported{"aclrtGetMemInfo",
-                     [] {
-                       size_t free_bytes = 0, total = 0;
-                       return aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, &total);
-                     }},
         NotSupported{"aclrtCreateStreamWithConfig",
                      [] {
                        aclrtStream s = nullptr;

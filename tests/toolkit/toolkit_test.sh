@@ -75,6 +75,12 @@ done
 readelf -d "$tmp/build-0_create_config/main" | grep -q 'NEEDED.*libprofapi.so' || fail "0_create_config: libprofapi.so not NEEDED"
 ls "$tmp/build-1_msproftx/prof_output" | grep -q '^PROF_' || fail "1_msproftx wrote no PROF_* directory"
 
+# npu-smi on PATH after set_env.sh, as a CI preflight script calls it (its
+# installed RUNPATH finds lib64 without LD_LIBRARY_PATH, too).
+got="$(env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' && npu-smi info -l | head -1")"
+expect_eq "$got" "Total Count                    : 1" "npu-smi info -l"
+env -i PATH=/usr/bin:/bin HOME="$tmp" "$latest/bin/npu-smi" info >/dev/null || fail "npu-smi by full path"
+
 # find_package(aclsim) through set_env.sh's CMAKE_PREFIX_PATH.
 env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' &&
   cmake -S '$src/tests/install_consumer' -B '$tmp/consumer' >/dev/null && cmake --build '$tmp/consumer' >/dev/null &&
@@ -90,4 +96,4 @@ mv "$tmp/Ascend" "$tmp/Moved"
 moved="$tmp/Moved/ascend-toolkit/$version"
 got="$(env -i PATH=/usr/bin:/bin bash -c "source '$moved/bin/setenv.bash'; echo \$ASCEND_HOME_PATH \$LD_LIBRARY_PATH")"
 expect_eq "$got" "$moved $moved/lib64" "moved tree"
-echo "toolkit: layout, set_env.sh and 3 samples OK"
+echo "toolkit: layout, set_env.sh, npu-smi and 3 samples OK"

@@ -605,11 +605,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const 
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
-  aclsim::api::SetNotSupported("aclrtGetMemInfo");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
   aclsim::api::SetNotSupported("aclrtCreateStreamWithConfig");
   return ACL_ERROR_API_NOT_SUPPORT;
