@@ -204,13 +204,20 @@ class RemoteSessionsStress : public ::testing::Test {
     return ok;
   }
 
-  // Polls the checker's ServerStats until |closed| sessions have ended and
-  // none is handshaking (the server notices a hang-up on its own threads),
-  // bounded by 60 s; the last stats.
+  // Polls the checker's ServerStats until |closed| sessions have ended, none
+  // is handshaking and only the checker's is live with nothing held (the
+  // server notices a hang-up on its own threads), bounded by 60 s; the last
+  // stats.
   Stats Settled(Connection& checker, uint64_t closed) {
     std::optional<Stats> s = ReadServerStats(checker);
     const auto deadline = Clock::now() + std::chrono::seconds(60);
-    while (s && !(s->closed == closed && s->handshaking == 0) && Clock::now() < deadline) {
+    // Settled: every session but the checker's torn down (a dying session
+    // frees its streams and executables before it leaves the live count).
+    auto settled = [&](const Stats& st) {
+      return st.closed == closed && st.handshaking == 0 && st.sessions == 1 && st.streams == 0 && st.executables == 0 &&
+             st.events == 0;
+    };
+    while (s && !settled(*s) && Clock::now() < deadline) {
       std::this_thread::sleep_for(milliseconds(5));
       s = ReadServerStats(checker);
     }
