@@ -40,20 +40,12 @@ int64_t HostClock::Charge(int64_t cost_ns) {
     std::lock_guard<std::mutex> lock(mu_);
     return NowLocked();
   }
-  return AdvanceTo(Observed(), cost_ns);
+  return AdvanceTo(host_observed_ns_.load(std::memory_order_acquire), cost_ns);
 }
 
 int64_t HostClock::ReadyNs(int64_t cost_ns) {
   const int64_t ready = Charge(cost_ns);
   return mode_ == device::ClockMode::kRealtime ? 0 : ready;
-}
-
-int64_t HostClock::Observed() {
-  if (host_observed_ns_ != nullptr) return host_observed_ns_->load(std::memory_order_acquire);
-  std::lock_guard<std::mutex> lock(mu_);
-  int64_t now = kNoFloor;
-  for (device::Device* d : devices_) now = std::max(now, d->Now());
-  return now;
 }
 
 int64_t HostClock::NowLocked() {

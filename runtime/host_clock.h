@@ -37,9 +37,9 @@ class HostClock {
   // clock origin); unused in the realtime mode.
   // |host_observed_ns| (borrowed; DeviceTable::host_observed_ns()) is the
   // latest device time the host has seen at a wait: charges start no
-  // earlier. Without it, every charge reads the devices' clocks.
-  HostClock(device::ClockMode mode, int64_t origin_ns, const HostCosts& costs = HostCosts{},
-            const std::atomic<int64_t>* host_observed_ns = nullptr)
+  // earlier.
+  HostClock(device::ClockMode mode, int64_t origin_ns, const HostCosts& costs,
+            const std::atomic<int64_t>& host_observed_ns)
       : mode_(mode), costs_(costs), host_observed_ns_(host_observed_ns), last_ns_(origin_ns - 1) {}
 
   const HostCosts& costs() const { return costs_; }
@@ -71,15 +71,13 @@ class HostClock {
   int64_t SteadyNs() const;
 
   int64_t NowLocked();
-  // The latest device time the host has seen (virtual mode).
-  int64_t Observed();
   // Moves the clock to max(last + 1, |floor|) + |cost_ns| (to max(last,
   // |floor|) for a free call) and returns it; lock-free.
   int64_t AdvanceTo(int64_t floor, int64_t cost_ns);
 
   const device::ClockMode mode_;
   const HostCosts costs_;
-  const std::atomic<int64_t>* const host_observed_ns_;
+  const std::atomic<int64_t>& host_observed_ns_;
   std::mutex mu_;
   std::vector<device::Device*> devices_;
   std::atomic<int64_t> last_ns_;

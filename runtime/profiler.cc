@@ -60,7 +60,7 @@ Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRe
                    std::chrono::milliseconds drain_timeout, bool wall_time_origin, const HostCosts& host_costs)
     : devices_(devices),
       models_(models),
-      clock_(backend.clock_mode(), backend.clock_origin_ns(), host_costs, &devices->host_observed_ns()),
+      clock_(backend.clock_mode(), backend.clock_origin_ns(), host_costs, devices->host_observed_ns()),
       subscriptions_(std::make_unique<prof::SubscriptionManager>(prof::SubscriptionManager::kDefaultQueueCapacity,
                                                                  drain_timeout)) {
   epoch_base_ns_ =

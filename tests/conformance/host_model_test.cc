@@ -46,20 +46,7 @@ class HostModelSession : public ProfSession {
     EXPECT_ACL_OK(Init());
     aclprofConfig* config = Config(kAllSummaries);
     EXPECT_ACL_OK(aclprofStart(config));
-    for (int i = 0; i < 3; ++i) {
-      aclprofStepInfo* step = aclprofCreateStepInfo();
-      EXPECT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_START, stream));
-      void* stamp = aclprofCreateStamp();
-      EXPECT_ACL_OK(aclprofSetStampTraceMessage(stamp, "launch", 6));
-      uint32_t range = 0;
-      EXPECT_ACL_OK(aclprofRangeStart(stamp, &range));
-      EXPECT_ACL_OK(model.ExecuteAsync(stream));
-      EXPECT_ACL_OK(aclprofRangeStop(range));
-      aclprofDestroyStamp(stamp);
-      EXPECT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_END, stream));
-      EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
-      aclprofDestroyStepInfo(step);
-    }
+    RunMarkedSteps(model, stream, 3, "launch");
     EXPECT_ACL_OK(aclprofStop(config));
     EXPECT_ACL_OK(aclprofDestroyConfig(config));
     EXPECT_ACL_OK(aclrtDestroyStream(stream));

@@ -75,6 +75,27 @@ class LoadedModel {  // ModelPath() comes from conformance_util.h
   std::vector<void*> memory_;
 };
 
+// |steps| executions of |model| on |stream| under a running session, each a
+// step marked with aclprofGetStepTimestamp (START, END) and wrapped in an
+// msproftx range named |range_name|, synchronised before the next.
+inline void RunMarkedSteps(LoadedModel& model, aclrtStream stream, int steps, const std::string& range_name) {
+  for (int i = 0; i < steps; ++i) {
+    aclprofStepInfo* step = aclprofCreateStepInfo();
+    EXPECT_EQ(aclprofGetStepTimestamp(step, ACL_STEP_START, stream), ACL_SUCCESS) << RecentErrMsg();
+    void* stamp = aclprofCreateStamp();
+    EXPECT_EQ(aclprofSetStampTraceMessage(stamp, range_name.c_str(), static_cast<uint32_t>(range_name.size())),
+              ACL_SUCCESS);
+    uint32_t range = 0;
+    EXPECT_EQ(aclprofRangeStart(stamp, &range), ACL_SUCCESS) << RecentErrMsg();
+    EXPECT_EQ(model.ExecuteAsync(stream), ACL_SUCCESS) << RecentErrMsg();
+    EXPECT_EQ(aclprofRangeStop(range), ACL_SUCCESS) << RecentErrMsg();
+    aclprofDestroyStamp(stamp);
+    EXPECT_EQ(aclprofGetStepTimestamp(step, ACL_STEP_END, stream), ACL_SUCCESS) << RecentErrMsg();
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << RecentErrMsg();
+    aclprofDestroyStepInfo(step);
+  }
+}
+
 // A pipe whose read end is drained by a thread into |bytes| until EOF.
 // |read_size| bytes per read() (a multiple of 80); |delay| slows the reader.
 class PipeReader {

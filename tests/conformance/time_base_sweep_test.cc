@@ -72,20 +72,7 @@ std::string Profile(LoadedModel& model, const TempDir& dir) {
   aclprofConfig* config = aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr,
                                               ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_MSPROFTX);
   EXPECT_ACL_OK(aclprofStart(config));
-  for (int i = 0; i < kSteps; ++i) {
-    aclprofStepInfo* step = aclprofCreateStepInfo();
-    EXPECT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_START, stream));
-    void* stamp = aclprofCreateStamp();
-    EXPECT_ACL_OK(aclprofSetStampTraceMessage(stamp, "step", 4));
-    uint32_t range = 0;
-    EXPECT_ACL_OK(aclprofRangeStart(stamp, &range));
-    EXPECT_ACL_OK(model.ExecuteAsync(stream));
-    EXPECT_ACL_OK(aclprofRangeStop(range));
-    aclprofDestroyStamp(stamp);
-    EXPECT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_END, stream));
-    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
-    aclprofDestroyStepInfo(step);
-  }
+  RunMarkedSteps(model, stream, kSteps, "step");
   EXPECT_ACL_OK(aclprofStop(config));
   EXPECT_ACL_OK(aclprofDestroyConfig(config));
   EXPECT_ACL_OK(aclprofFinalize());
