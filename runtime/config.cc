@@ -37,6 +37,7 @@ Status ApplyHostCosts(const nlohmann::json& v, HostCosts* out) {
   static constexpr std::pair<const char*, int64_t HostCosts::*> kKeys[] = {
       {"api_call_ns", &HostCosts::api_call_ns},
       {"model_execute_ns", &HostCosts::model_execute_ns},
+      {"op_launch_ns", &HostCosts::op_launch_ns},
       {"marker_ns", &HostCosts::marker_ns},
       {"tx_ns", &HostCosts::tx_ns}};
   for (auto item = v.begin(); item != v.end(); ++item) {
@@ -44,7 +45,8 @@ Status ApplyHostCosts(const nlohmann::json& v, HostCosts* out) {
     const nlohmann::json& value = item.value();
     auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](const auto& k) { return key == k.first; });
     if (it == std::end(kKeys)) {
-      return AttrError("host_costs." + key + " is not a host cost (api_call_ns, model_execute_ns, marker_ns, tx_ns)");
+      return AttrError("host_costs." + key +
+                       " is not a host cost (api_call_ns, model_execute_ns, op_launch_ns, marker_ns, tx_ns)");
     }
     if (!IntegerIn(value, 0, kMaxHostCostNs)) {
       return AttrError("host_costs." + key + " must be an integer from 0 to " + std::to_string(kMaxHostCostNs));

@@ -25,6 +25,10 @@ struct HostCosts {
   // Enqueuing one model execution (aclmdlExecute, aclmdlExecuteAsync), on top
   // of api_call_ns; the graph's tasks were sent to the device at load time.
   int64_t model_execute_ns = 30'000;
+  // Launching one single operator (the second phase of an aclnn call,
+  // aclopExecuteV2, a copy or memset task), on top of api_call_ns where the
+  // call is an ACL API record.
+  int64_t op_launch_ns = 10'000;
   // Enqueuing a marker task (a step tag of aclprofGetStepTimestamp, MarkEx).
   int64_t marker_ns = 2'000;
   // One msproftx call that stamps time (Push, Pop, RangeStart, RangeStop, Mark).

@@ -97,7 +97,7 @@ prof::OpTableRef ModelRegistry::BuildOpTable(const model::Graph& graph, const st
   return table;
 }
 
-StatusOr<ModelRef> ModelRegistry::Load(DeviceState* device, model::Graph graph) {
+StatusOr<std::shared_ptr<LoadedModel>> ModelRegistry::Compile(DeviceState* device, model::Graph graph) {
   // The loaders reject oversized tensors; a graph built by other means is
   // checked here too, so that no size below saturates.
   for (const model::Tensor& t : graph.tensors) {
@@ -117,11 +117,30 @@ StatusOr<ModelRef> ModelRegistry::Load(DeviceState* device, model::Graph graph) 
   std::lock_guard<std::mutex> lock(mu_);
   loaded->ops = BuildOpTable(graph, costs.ok() ? *costs : std::vector<device::OpCost>{});
   loaded->graph = std::move(graph);
+  return loaded;
+}
+
+StatusOr<ModelRef> ModelRegistry::Load(DeviceState* device, model::Graph graph) {
+  ACLSIM_ASSIGN_OR_RETURN(std::shared_ptr<LoadedModel> loaded, Compile(device, std::move(graph)));
+  std::lock_guard<std::mutex> lock(mu_);
   loaded->id = next_model_id_++;
   const uint32_t id = loaded->id;
   Log(LogLevel::kInfo, "loaded model " + std::to_string(id) + " '" + loaded->graph.name + "' with " +
                            std::to_string(loaded->graph.ops.size()) + " ops");
   models_.emplace(id, loaded);
+  return ModelRef(std::move(loaded));
+}
+
+StatusOr<ModelRef> ModelRegistry::LoadKernel(DeviceState* device, model::Graph graph) {
+  ACLSIM_ASSIGN_OR_RETURN(std::shared_ptr<LoadedModel> loaded, Compile(device, std::move(graph)));
+  std::lock_guard<std::mutex> lock(mu_);
+  if (next_kernel_tag_ == UINT32_MAX) {
+    return Status(StatusCode::kResourceExhausted, "no single-op kernel tag left (2^31 kernels compiled)");
+  }
+  loaded->id = next_kernel_tag_++;
+  Log(LogLevel::kDebug, "compiled single-op kernel " + std::to_string(loaded->id) + " '" + loaded->graph.name +
+                            "' on device " + std::to_string(device->id()));
+  kernels_.emplace(loaded->id, loaded);
   return ModelRef(std::move(loaded));
 }
 
@@ -151,6 +170,8 @@ void ModelRegistry::UnloadAll() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     models.swap(models_);
+    models.merge(kernels_);
+    kernels_.clear();
   }
   for (auto& [id, m] : models) {
     (void)m->device->device().SynchronizeDevice();
@@ -162,6 +183,13 @@ ModelRef ModelRegistry::Find(uint32_t model_id) const {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = models_.find(model_id);
   return it == models_.end() ? nullptr : it->second;
+}
+
+ModelRef ModelRegistry::FindTag(uint32_t tag) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  const auto& table = IsKernelTag(tag) ? kernels_ : models_;
+  auto it = table.find(tag);
+  return it == table.end() ? nullptr : it->second;
 }
 
 StatusOr<ModelDescription> ModelRegistry::Describe(uint32_t model_id) const {

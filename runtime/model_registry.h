@@ -28,6 +28,7 @@
 #include "runtime/device_table.h"
 #include "runtime/model/graph.h"
 #include "runtime/prof/op_table.h"
+#include "runtime/single_op.h"
 #include "runtime/status.h"
 
 namespace aclsim::runtime {
@@ -77,8 +78,14 @@ class ModelRegistry {
   // Synchronises the model's device and unloads its executable.
   // Not loaded → kModelNotLoaded.
   Status Unload(uint32_t model_id);
-  // nullptr when |model_id| is not loaded.
+  // Compiles the one-op graph of a single-op kernel (runtime/single_op.h)
+  // on |device| and keeps it until UnloadAll; its id is a kernel tag
+  // (>= kFirstKernelTag), which no aclmdl call accepts.
+  StatusOr<ModelRef> LoadKernel(DeviceState* device, model::Graph graph);
+  // nullptr when |model_id| is not a loaded model (kernels are not models).
   ModelRef Find(uint32_t model_id) const;
+  // The model or kernel whose records carry |tag| (LaunchInfo.model_tag).
+  ModelRef FindTag(uint32_t tag) const;
   // Unloads every model (at runtime teardown, before devices close).
   void UnloadAll();
 
@@ -93,12 +100,15 @@ class ModelRegistry {
   StatusOr<std::pair<std::string, std::string>> GetOp(uint32_t model_id, uint32_t op_index) const;
 
  private:
+  StatusOr<std::shared_ptr<LoadedModel>> Compile(DeviceState* device, model::Graph graph);
   prof::OpTableRef BuildOpTable(const model::Graph& graph, const std::vector<device::OpCost>& costs);
   const prof::OpInfo* InternOpInfo(const model::Graph& graph, const model::Op& op);
 
   mutable std::mutex mu_;
   std::unordered_map<uint32_t, ModelRef> models_;
+  std::unordered_map<uint32_t, ModelRef> kernels_;
   uint32_t next_model_id_ = 1;
+  uint32_t next_kernel_tag_ = kFirstKernelTag;
   // Stable addresses for the op tables' msprof columns; sessions keep
   // pointers into it after a model is unloaded, so entries are never freed.
   std::deque<prof::OpInfo> op_infos_;

@@ -498,7 +498,7 @@ std::vector<TraceEntry> Profiler::TraceSnapshot() const {
   for (const auto& rec : trace->Snapshot()) {
     TraceEntry entry{rec, {}, {}};
     if (rec.kind == device::TaskKind::kOp) {
-      ModelRef model = models_->Find(rec.model_tag);
+      ModelRef model = models_->FindTag(rec.model_tag);
       if (model && rec.op_index < model->ops->size()) {
         const prof::OpStrings* op = (*model->ops)[rec.op_index].strings;
         entry.op_name = op->name;

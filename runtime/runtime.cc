@@ -19,11 +19,13 @@ Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend>
       models_(std::make_unique<ModelRegistry>()),
       profiler_(std::make_unique<Profiler>(*backend_, devices_.get(), models_.get(), options.subscription_drain_timeout,
                                            options.time_origin == RuntimeOptions::TimeOrigin::kWall,
-                                           options.host_costs)) {
+                                           options.host_costs)),
+      kernels_(std::make_unique<KernelCache>(models_.get(), profiler_.get())) {
   devices_->SetObserver(profiler_.get());
 }
 
 Runtime::~Runtime() {
+  kernels_.reset();
   profiler_.reset();
   devices_->SetObserver(nullptr);
   models_->UnloadAll();
@@ -88,6 +90,22 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
   Status waited = dev.SynchronizeStream(target.stream);
   devices_->NoteHostWait(dev);
   return waited;
+}
+
+Status Runtime::LaunchOp(const OpCall& call, const std::string& key, Stream* stream, prof::ApiRecord* out_launch) {
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
+  ACLSIM_ASSIGN_OR_RETURN(ModelRef kernel, kernels_->Get(target.device, call, key));
+  device::Device& dev = target.device->device();
+  HostClock& host = profiler_->host_clock();
+  const int64_t ready = host.ReadyNs(host.costs().op_launch_ns);
+  auto task = dev.SubmitGraph(target.stream, kernel->executable, {kernel->id, CurrentThreadId(), ready});
+  if (!task.ok()) return devices_->CheckLost(target.device->id(), task.status());
+  if (out_launch != nullptr) {
+    out_launch->launched = true;
+    out_launch->device_id = static_cast<uint32_t>(target.device->id());
+    out_launch->first_task_id = *task;
+  }
+  return OkStatus();
 }
 
 }  // namespace aclsim::runtime

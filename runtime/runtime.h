@@ -7,6 +7,7 @@
 //   Profiler        subscriptions, sessions, msproftx, API timing, the
 //                   task trace                              (profiler.h)
 //   MemoryRegistry  host-backed device and host memory      (memory.h)
+//   KernelCache     compiled single-op kernels              (kernel_cache.h)
 //
 // The api/ edge calls the parts directly (rt->devices().CreateStream(),
 // rt->profiler().Start(…)); the Runtime itself only owns them, wires them
@@ -28,11 +29,13 @@
 #include "runtime/config.h"
 #include "runtime/device/backend.h"
 #include "runtime/device_table.h"
+#include "runtime/kernel_cache.h"
 #include "runtime/memory.h"
 #include "runtime/model/graph.h"
 #include "runtime/model_registry.h"
 #include "runtime/prof/session_data.h"
 #include "runtime/profiler.h"
+#include "runtime/single_op.h"
 #include "runtime/status.h"
 
 namespace aclsim::runtime {
@@ -86,11 +89,20 @@ class Runtime {
   Status ExecuteModel(uint32_t model_id, const std::vector<BufferView>& inputs, const std::vector<BufferView>& outputs,
                       Stream* stream, bool synchronous, prof::ApiRecord* out_launch = nullptr);
 
+  // Single operators (single_op.h). Enqueues one launch of |call| on
+  // |stream| (NULL: the current context's default stream), compiling its
+  // kernel on the stream's device at first use; |key| is OpCallKey(call),
+  // computed once by a caller that launches the same call again.
+  // |out_launch| as for ExecuteModel. Errors: kNoContext, kInvalidHandle,
+  // the kernel's compile error and the device's own.
+  Status LaunchOp(const OpCall& call, const std::string& key, Stream* stream, prof::ApiRecord* out_launch = nullptr);
+  KernelCache::Stats KernelStats() const { return kernels_->stats(); }
+
  private:
   Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend> backend);
 
   const RuntimeOptions options_;
-  // Destroyed in reverse order: the profiler first (it writes a running
+  // Destroyed in reverse order: the kernel cache, then the profiler (it writes a running
   // session and flushes subscriptions), then models, then devices, then the
   // backend they came from.
   std::unique_ptr<device::Backend> backend_;
@@ -98,6 +110,7 @@ class Runtime {
   std::unique_ptr<DeviceTable> devices_;
   std::unique_ptr<ModelRegistry> models_;
   std::unique_ptr<Profiler> profiler_;
+  std::unique_ptr<KernelCache> kernels_;
 };
 
 }  // namespace aclsim::runtime

@@ -175,7 +175,7 @@ inline std::string AclsimConfig(const std::string& aclsim_section) {
 // arithmetic, where work starts exactly where earlier work ended. (CANN
 // ignores the "aclsim" section.)
 inline constexpr const char* kNoHostCostsKey =
-    R"("host_costs": {"api_call_ns": 0, "model_execute_ns": 0, "marker_ns": 0, "tx_ns": 0})";
+    R"("host_costs": {"api_call_ns": 0, "model_execute_ns": 0, "op_launch_ns": 0, "marker_ns": 0, "tx_ns": 0})";
 
 // An aclInit file of only kNoHostCostsKey, alive for the whole process.
 inline const char* NoHostCostsConfig() {

@@ -80,7 +80,7 @@ def model_path(name):
 # time (runtime/host_costs.h, docs/time_base.md), so device work starts
 # exactly where earlier work ended and the tables above hold; the C++
 # conformance fixtures use the same (kNoHostCostsKey).
-NO_HOST_COSTS = {"host_costs": {"api_call_ns": 0, "model_execute_ns": 0, "marker_ns": 0, "tx_ns": 0}}
+NO_HOST_COSTS = {"host_costs": {"api_call_ns": 0, "model_execute_ns": 0, "op_launch_ns": 0, "marker_ns": 0, "tx_ns": 0}}
 
 
 @pytest.fixture

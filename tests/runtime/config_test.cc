@@ -26,6 +26,7 @@ TEST(Config, GivenDefaultsThenDocumentedValues) {
   EXPECT_EQ(o.subscription_drain_timeout, std::chrono::milliseconds(5000));
   EXPECT_EQ(o.host_costs.api_call_ns, 2'000);
   EXPECT_EQ(o.host_costs.model_execute_ns, 30'000);
+  EXPECT_EQ(o.host_costs.op_launch_ns, 10'000);
   EXPECT_EQ(o.host_costs.marker_ns, 2'000);
   EXPECT_EQ(o.host_costs.tx_ns, 1'000);
 }
@@ -114,6 +115,7 @@ TEST(Config, GivenBadValueForARuntimeKeyThenFileAttrInvalidNamingIt) {
       {R"("host_costs": {"api_call_ns": -1})", "host_costs.api_call_ns"},
       {R"("host_costs": {"model_execute_ns": 1000000001})", "host_costs.model_execute_ns"},
       {R"("host_costs": {"marker_ns": 1.5})", "host_costs.marker_ns"},
+      {R"("host_costs": {"op_launch_ns": -3})", "host_costs.op_launch_ns"},
       {R"("host_costs": {"tx_ns": 18446744073709551615})", "host_costs.tx_ns"},
       {R"("host_costs": {"launch_ns": 1})", "host_costs.launch_ns"},
   };
@@ -136,8 +138,9 @@ TEST(Config, GivenDrainTimeoutAtEitherEndOfItsRangeThenApplied) {
 
 TEST(Config, GivenHostCostsThenTheNamedOnesReplaceTheDefaultsAndTheRestStay) {
   RuntimeOptions o;
-  ASSERT_TRUE(Apply(R"("host_costs": {"api_call_ns": 0, "tx_ns": 1000000000})", &o).ok());
+  ASSERT_TRUE(Apply(R"("host_costs": {"api_call_ns": 0, "tx_ns": 1000000000, "op_launch_ns": 7})", &o).ok());
   EXPECT_EQ(o.host_costs.api_call_ns, 0);
+  EXPECT_EQ(o.host_costs.op_launch_ns, 7);
   EXPECT_EQ(o.host_costs.tx_ns, 1'000'000'000);
   EXPECT_EQ(o.host_costs.model_execute_ns, 30'000);
   EXPECT_EQ(o.host_costs.marker_ns, 2'000);
