@@ -74,6 +74,8 @@ const char* DetailName(Detail detail) {
     case Detail::kContextInUse: return "CONTEXT_IN_USE";
     case Detail::kReportTimeout: return "REPORT_TIMEOUT";
     case Detail::kOptionUnsupported: return "OPTION_UNSUPPORTED";
+    case Detail::kOpArgumentNull: return "OP_ARGUMENT_NULL";
+    case Detail::kOpTiling: return "OP_TILING";
   }
   return "?";
 }

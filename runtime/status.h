@@ -100,9 +100,11 @@ enum class Detail : int32_t {
   kContextInUse = 54,          // FAILED_PRECONDITION: a context still in use cannot be released
   kReportTimeout = 55,         // DEADLINE_EXCEEDED: no callback report arrived in time
   kOptionUnsupported = 56,     // UNIMPLEMENTED: a configuration option that does not apply here
+  kOpArgumentNull = 57,        // INVALID_ARGUMENT: a single op's required argument is NULL
+  kOpTiling = 58,              // INVALID_ARGUMENT: a single op's shape or value rejected where CANN tiles it
 };
 inline constexpr int32_t kMaxDeviceDetail = 9;
-inline constexpr int32_t kMaxDetail = 56;  // the highest number in use
+inline constexpr int32_t kMaxDetail = 58;  // the highest number in use
 
 // The canonical code a detail implies.
 constexpr StatusCode CodeOf(Detail detail) {
@@ -127,7 +129,9 @@ constexpr StatusCode CodeOf(Detail detail) {
     case Detail::kDynamicInputLength:
     case Detail::kDynamicBatchSize:
     case Detail::kProfilingConfig:
-    case Detail::kProfilingModules: return StatusCode::kInvalidArgument;
+    case Detail::kProfilingModules:
+    case Detail::kOpArgumentNull:
+    case Detail::kOpTiling: return StatusCode::kInvalidArgument;
     case Detail::kDeviceError:
     case Detail::kModelExecute: return StatusCode::kAborted;
     case Detail::kFileWrite: return StatusCode::kInternal;
