@@ -18,13 +18,16 @@ set_target_properties(aclsim_acl PROPERTIES EXPORT_NAME acl)
 set_target_properties(aclsim_msprofiler PROPERTIES EXPORT_NAME msprofiler)
 set_target_properties(aclsim_profapi PROPERTIES EXPORT_NAME profapi)
 set_target_properties(aclsim_c_sec PROPERTIES EXPORT_NAME c_sec)
+set_target_properties(aclsim_nnopbase PROPERTIES EXPORT_NAME nnopbase)
+set_target_properties(aclsim_opapi PROPERTIES EXPORT_NAME opapi)
 set_target_properties(aclsim_headers PROPERTIES EXPORT_NAME headers)
-install(TARGETS aclsim_acl aclsim_msprofiler aclsim_profapi aclsim_c_sec aclsim_headers
+install(TARGETS aclsim_acl aclsim_msprofiler aclsim_profapi aclsim_c_sec aclsim_nnopbase aclsim_opapi aclsim_headers
   EXPORT aclsimTargets
   LIBRARY DESTINATION ${ACLSIM_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${ACLSIM_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/include/acl DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/include/acl ${PROJECT_SOURCE_DIR}/api/include/aclnn
+  ${PROJECT_SOURCE_DIR}/api/include/aclnnop DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/api/include/securec.h ${PROJECT_SOURCE_DIR}/api/include/securectype.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/pkg_inc/ DESTINATION pkg_inc)

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "runtime/model/graph.h"
+#include "runtime/vendor.h"
 
 namespace aclsim::runtime {
 
@@ -48,7 +49,7 @@ model::Graph OpCallGraph(const OpCall& call);
 
 // Tags of single-op kernels in completion records (LaunchInfo.model_tag) are
 // at or above this; model ids stay below it.
-inline constexpr uint32_t kFirstKernelTag = 0x80000000u;
+inline constexpr uint32_t kFirstKernelTag = vendor::kFirstKernelTag;
 inline bool IsKernelTag(uint32_t tag) { return tag >= kFirstKernelTag; }
 
 }  // namespace aclsim::runtime

@@ -26,6 +26,13 @@ inline constexpr uint32_t kMarkExTag = 11;
 // The model id device markers carry in completion and task records.
 inline constexpr uint32_t kMarkerModelId = 0xFFFFFFFFu;
 
+// The model id msprof's summaries give ops launched on their own (aclnn,
+// aclop), outside any model.
+inline constexpr uint32_t kSingleOpModelId = 0xFFFFFFFFu;
+// The first LaunchInfo.model_tag of single-op kernels (runtime/single_op.h):
+// model ids stay below it.
+inline constexpr uint32_t kFirstKernelTag = 0x80000000u;
+
 // MsprofTxInfo eventType values of msproftx host records (spec §2.4).
 enum class TxEventType : uint32_t {
   kMark = 0,       // aclprofMark

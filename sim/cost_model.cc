@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <string_view>
+#include <variant>
 
 #include "runtime/checked_math.h"
 #include "runtime/time_limits.h"
@@ -22,16 +24,58 @@ uint64_t Elements(const model::Tensor& t) { return static_cast<uint64_t>(t.Eleme
 // FLOPs per output element of common vector ops (approximate instruction
 // counts of their usual decompositions).
 uint64_t VectorFlopsPerElement(std::string_view type) {
-  if (IsOneOf(type, {"Softmax", "SoftmaxV2", "LogSoftmax", "LogSoftmaxV2"})) return 5;
-  if (IsOneOf(type, {"LayerNorm", "LayerNormV3", "RmsNorm", "GroupNorm", "InstanceNorm"})) return 8;
+  if (IsOneOf(type, {"Softmax", "SoftmaxV2", "LogSoftmax", "LogSoftmaxV2", "SoftmaxGrad"})) return 5;
+  if (IsOneOf(type, {"LayerNorm", "LayerNormV3", "LayerNormV4", "RmsNorm", "GroupNorm", "InstanceNorm",
+                     "LayerNormGradV3", "RmsNormGrad"})) {
+    return 8;
+  }
+  if (IsOneOf(type, {"ApplyAdamW", "ApplyAdamWV2"})) return 12;  // two moments, bias correction, decay, update
+  if (IsOneOf(type, {"FusedSgd", "CrossEntropyLoss", "CrossEntropyLossGrad"})) return 6;
   if (IsOneOf(type, {"BatchNorm", "BNInfer", "BatchNormInference"})) return 2;
-  if (IsOneOf(type, {"Gelu", "FastGelu", "Swish", "Silu", "SwiGlu", "Erf"})) return 8;
-  if (IsOneOf(type, {"Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Rsqrt"})) return 4;
-  if (IsOneOf(type, {"Reshape", "Transpose", "TransData", "Cast", "Identity", "Gather", "GatherV2", "Concat",
-                     "ConcatV2", "Split", "Slice", "StridedSlice", "Squeeze", "Unsqueeze", "Flatten", "Pad"})) {
+  if (IsOneOf(type, {"Gelu", "FastGelu", "Swish", "Silu", "SwiGlu", "Erf", "GeluGrad", "SwishGrad"})) return 8;
+  if (IsOneOf(type, {"Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Rsqrt", "SigmoidGrad"})) return 4;
+  if (IsOneOf(type, {"Reshape",   "Transpose",
+                     "TransData", "Cast",
+                     "Identity",  "Gather",
+                     "GatherV2",  "Concat",
+                     "ConcatV2",  "Split",
+                     "Slice",     "StridedSlice",
+                     "Squeeze",   "Unsqueeze",
+                     "Flatten",   "Pad",
+                     "ConcatD",   "SplitV",
+                     "ViewCopy",  "Fill",
+                     "ZerosLike", "EmbeddingDenseGradV2"})) {
     return 0;
   }
   return 1;
+}
+
+// B, N, Sq, Skv, D of an attention op's query and key: the "inputLayout"
+// attribute (BSH, SBH, BSND; default BNSD) with "headNum" heads.
+uint64_t AttentionMacs(const Graph& graph, const Op& op) {
+  const auto& q = graph.tensor(op.inputs[0]).shape;
+  const auto& k = graph.tensor(op.inputs[1]).shape;
+  std::string layout = "BNSD";
+  if (auto it = op.attrs.find("inputLayout"); it != op.attrs.end() && std::holds_alternative<std::string>(it->second)) {
+    layout = std::get<std::string>(it->second);
+  }
+  const int64_t heads = std::max<int64_t>(1, op.IntAttr("headNum", 1));
+  int64_t b = 0, n = 0, sq = 0, skv = 0, d = 0;
+  if ((layout == "BSH" || layout == "SBH") && q.size() == 3 && k.size() == 3) {
+    const bool bsh = layout == "BSH";
+    b = q[bsh ? 0 : 1], n = heads, sq = q[bsh ? 1 : 0], skv = k[bsh ? 1 : 0], d = q[2] / heads;
+  } else if (q.size() == 4 && k.size() == 4) {
+    const bool bsnd = layout == "BSND";
+    b = q[0], n = q[bsnd ? 2 : 1], sq = q[bsnd ? 1 : 2], skv = k[bsnd ? 1 : 2], d = q[3];
+  } else {
+    return 0;
+  }
+  // QK^T and AV, each B*N*Sq*Skv*D MACs; the backward pass is five such
+  // products (dV, dP, dS->dQ, dK and the recomputed QK^T): 2.5 times.
+  uint64_t macs = 2;
+  for (int64_t x : {b, n, sq, skv, d}) macs = SaturatingMul(macs, static_cast<uint64_t>(std::max<int64_t>(0, x)));
+  if (op.type == "FlashAttentionScoreGrad") macs = SaturatingAdd(SaturatingMul<uint64_t>(macs, 2), macs / 2);
+  return macs;
 }
 
 }  // namespace
@@ -47,11 +91,19 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
   const uint64_t out_elems = out ? Elements(*out) : 0;
   const std::string_view type = op.type;
 
-  if (IsOneOf(type, {"Conv2D", "Conv3D", "Conv2DBackpropInput"}) && op.inputs.size() >= 2) {
+  if (IsOneOf(type, {"Conv2D", "Conv3D", "Conv2DBackpropInput", "Conv2DV2"}) && op.inputs.size() >= 2) {
     const auto& w = graph.tensor(op.inputs[1]);
-    uint64_t per_output = w.shape.empty() ? 0 : Elements(w) / static_cast<uint64_t>(w.shape[0]);
+    uint64_t per_output = w.shape.empty() || w.shape[0] == 0 ? 0 : Elements(w) / static_cast<uint64_t>(w.shape[0]);
     work.macs = SaturatingMul(out_elems, per_output);
-  } else if (IsOneOf(type, {"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2"}) && op.inputs.size() >= 2) {
+  } else if (type == "Conv2DBackpropFilter" && op.inputs.size() >= 3) {
+    // Inputs (gradOutput, input, weight): each requested gradient (attr
+    // "grads": dx and/or dw) is one pass of the forward's MACs.
+    const auto& w = graph.tensor(op.inputs[2]);
+    uint64_t per_output = w.shape.empty() || w.shape[0] == 0 ? 0 : Elements(w) / static_cast<uint64_t>(w.shape[0]);
+    work.macs = SaturatingMul(SaturatingMul(Elements(graph.tensor(op.inputs[0])), per_output),
+                              static_cast<uint64_t>(std::max<int64_t>(1, op.IntAttr("grads", 2))));
+  } else if (IsOneOf(type, {"MatMul", "MatMulV2", "MatMulV3", "BatchMatMul", "BatchMatMulV2", "BatchMatMulV3"}) &&
+             op.inputs.size() >= 2) {
     const auto& a = graph.tensor(op.inputs[0]);
     bool transpose_a =
         op.BoolAttr("transpose_a", false) || op.BoolAttr("adj_x1", false) || op.BoolAttr("transpose_x1", false);
@@ -62,24 +114,17 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
       k = static_cast<uint64_t>(a.shape[0]);
     }
     work.macs = SaturatingMul(out_elems, k);
-  } else if (IsOneOf(type, {"FlashAttentionScore", "FusedInferAttentionScore", "Attention"}) && op.inputs.size() >= 2) {
-    const auto& q = graph.tensor(op.inputs[0]);
-    const auto& k = graph.tensor(op.inputs[1]);
-    if (q.shape.size() == 4 && k.shape.size() == 4) {
-      // QK^T and AV, each B*N*S*Skv*D MACs.
-      uint64_t macs = 2;
-      for (int64_t d : {q.shape[0], q.shape[1], q.shape[2], k.shape[2], q.shape[3]}) {
-        macs = SaturatingMul(macs, static_cast<uint64_t>(d));
-      }
-      work.macs = macs;
-    }
+  } else if (IsOneOf(type,
+                     {"FlashAttentionScore", "FlashAttentionScoreGrad", "FusedInferAttentionScore", "Attention"}) &&
+             op.inputs.size() >= 2) {
+    work.macs = AttentionMacs(graph, op);
   }
   if (work.macs > 0) {
     work.flops = SaturatingMul<uint64_t>(2, work.macs);
     return work;
   }
   if (IsOneOf(type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool", "MaxPoolV3",
-                     "AvgPoolV2", "GlobalAveragePool", "ArgMax"}) &&
+                     "AvgPoolV2", "MaxPool3DWithArgmaxV2", "GlobalAveragePool", "ArgMax"}) &&
       !op.inputs.empty()) {
     work.flops = Elements(graph.tensor(op.inputs[0]));
     return work;

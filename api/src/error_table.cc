@@ -38,6 +38,12 @@ constexpr Row DeviceNumber(const char* entry) {
 using C = StatusCode;
 using D = Detail;
 
+// aclnnStatus values (CANN's op_errno.h; aclnn/acl_meta.h names them).
+constexpr aclError kAclnnErrParamNullptr = 161001;
+constexpr aclError kAclnnErrParamInvalid = 161002;
+constexpr aclError kAclnnErrRuntime = 361001;
+constexpr aclError kAclnnErrInnerTiling = 561002;
+
 // First match wins: entry points, then families, then the defaults ("*").
 constexpr Row kRows[] = {
     // ---- entry points with a code of their own
@@ -67,6 +73,13 @@ constexpr Row kRows[] = {
     Plain("ProfOpUnSubscribe", C::kNotFound, ACL_ERROR_PROFILING_FAILURE),
     // A model file that cannot be opened (as traced: 145002).
     Of("aclmdlLoadFromFile", D::kFileUnusable, ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID),
+    // aclnn (aclnnStatus, CANN's op_errno.h): a NULL argument 161001, an
+    // argument the op rejects 161002 (561002 where CANN checks at tiling),
+    // and any failure of the runtime below it 361001.
+    Of("aclnn*", D::kOpArgumentNull, kAclnnErrParamNullptr),
+    Of("aclnn*", D::kOpTiling, kAclnnErrInnerTiling),
+    Plain("aclnn*", C::kInvalidArgument, kAclnnErrParamInvalid),
+    Any("aclnn*", kAclnnErrRuntime),
     // Everywhere else a failure the device reported keeps its number.
     DeviceNumber("*"),
 

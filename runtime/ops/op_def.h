@@ -81,15 +81,15 @@ struct OpScalar {
 // One argument's value. Pointer kinds are NULL when |present| is false.
 struct OpArg {
   bool present = false;
-  const runtime::OpTensor* tensor = nullptr;                  // kTensor
+  const runtime::OpTensor* tensor = nullptr;                    // kTensor
   const std::vector<const runtime::OpTensor*>* list = nullptr;  // kTensorList
-  const OpScalar* scalar = nullptr;                           // kScalar
-  const std::vector<int64_t>* ints = nullptr;                 // kIntArray, kBoolArray (0/1)
-  const std::vector<double>* floats = nullptr;                // kFloatArray
-  std::string_view text;                                      // kString
-  int64_t i = 0;                                              // kInt, kDataType
-  double f = 0;                                               // kFloat
-  bool b = false;                                             // kBool
+  const OpScalar* scalar = nullptr;                             // kScalar
+  const std::vector<int64_t>* ints = nullptr;                   // kIntArray, kBoolArray (0/1)
+  const std::vector<double>* floats = nullptr;                  // kFloatArray
+  std::string_view text;                                        // kString
+  int64_t i = 0;                                                // kInt, kDataType
+  double f = 0;                                                 // kFloat
+  bool b = false;                                               // kBool
 };
 
 struct OpPlan {

@@ -98,8 +98,8 @@ const OpDef& GetOpDef(size_t index) { return kOpDefs[index]; }
 
 StatusOr<OpPlan> PlanOp(const OpDef& def, const OpArg* args, size_t count) {
   if (count != def.arg_count) {
-    return Status(StatusCode::kInternal, std::string(def.api) + ": " + std::to_string(count) + " arguments, the op has " +
-                                             std::to_string(def.arg_count));
+    return Status(StatusCode::kInternal, std::string(def.api) + ": " + std::to_string(count) +
+                                             " arguments, the op has " + std::to_string(def.arg_count));
   }
   ACLSIM_RETURN_IF_ERROR(CheckArguments(def, args));
   RuleContext ctx(def, args);
@@ -120,8 +120,8 @@ StatusOr<OpPlan> PlanOp(const OpDef& def, const OpArg* args, size_t count) {
   }
   for (size_t i = 0; i < def.arg_count; ++i) {
     const ArgDef& d = def.args[i];
-    const bool ordered = std::find(ctx.input_order().begin(), ctx.input_order().end(), d.name) !=
-                         ctx.input_order().end();
+    const bool ordered =
+        std::find(ctx.input_order().begin(), ctx.input_order().end(), d.name) != ctx.input_order().end();
     if (IsInput(d.role) && !ordered) add_input(d, args[i]);
     if (IsOutput(d.role)) {
       ForEachTensor(d, args[i], [&](const runtime::OpTensor& t) { call.outputs.push_back(t); });

@@ -60,8 +60,7 @@ Status RuleContext::ExpectDtype(std::string_view name, model::DataType dtype) co
 StatusOr<int64_t> RuleContext::Dim(int64_t dim, size_t rank, std::string_view what) const {
   const auto r = static_cast<int64_t>(std::max<size_t>(rank, 1));
   if (dim < -r || dim >= r) {
-    return Invalid(std::string(what) + " " + std::to_string(dim) + " is out of range for rank " +
-                   std::to_string(rank));
+    return Invalid(std::string(what) + " " + std::to_string(dim) + " is out of range for rank " + std::to_string(rank));
   }
   return dim < 0 ? dim + r : dim;
 }
@@ -168,8 +167,9 @@ Status RuleLayerNormBackward(RuleContext& c) {
     }
   }
   ACLSIM_RETURN_IF_ERROR(c.ExpectShape("gradOut", input.shape));
-  const int64_t stats = std::accumulate(input.shape.begin(), input.shape.end() - static_cast<std::ptrdiff_t>(norm.size()),
-                                        int64_t{1}, std::multiplies<>());
+  const int64_t stats =
+      std::accumulate(input.shape.begin(), input.shape.end() - static_cast<std::ptrdiff_t>(norm.size()), int64_t{1},
+                      std::multiplies<>());
   for (const char* name : {"mean", "rstd"}) {
     const Shape& s = c.T(name)->shape;
     if (std::accumulate(s.begin(), s.end(), int64_t{1}, std::multiplies<>()) != stats) {
@@ -318,7 +318,8 @@ Status RuleSplit(RuleContext& c) {
 Status RuleCopy(RuleContext& c) {
   const Shape& dst = c.T("selfRef")->shape;
   ACLSIM_ASSIGN_OR_RETURN(Shape shape, Broadcast(c, dst, c.T("src")->shape));
-  if (shape != dst) return c.Invalid("src " + ShapeText(c.T("src")->shape) + " does not broadcast to " + ShapeText(dst));
+  if (shape != dst)
+    return c.Invalid("src " + ShapeText(c.T("src")->shape) + " does not broadcast to " + ShapeText(dst));
   return OkStatus();
 }
 

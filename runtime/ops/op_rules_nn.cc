@@ -100,7 +100,8 @@ Status RuleBmm(RuleContext& c) {
   ACLSIM_RETURN_IF_ERROR(NeedRank(c, "mat2", 3, 3));
   const Shape& a = c.T("self")->shape;
   const Shape& b = c.T("mat2")->shape;
-  if (a[0] != b[0]) return c.Invalid("the batch dims differ (" + std::to_string(a[0]) + ", " + std::to_string(b[0]) + ")");
+  if (a[0] != b[0])
+    return c.Invalid("the batch dims differ (" + std::to_string(a[0]) + ", " + std::to_string(b[0]) + ")");
   ACLSIM_RETURN_IF_ERROR(SameK(c, a[2], b[1]));
   return c.ExpectShape("out", {a[0], a[1], b[2]});
 }
@@ -114,7 +115,8 @@ Status RuleAddmm(RuleContext& c) {
   ACLSIM_RETURN_IF_ERROR(SameK(c, a[1], b[0]));
   const Shape out = {a[0], b[1]};
   ACLSIM_ASSIGN_OR_RETURN(Shape bias, Broadcast(c, c.T("self")->shape, out));
-  if (bias != out) return c.Invalid("self " + ShapeText(c.T("self")->shape) + " does not broadcast to " + ShapeText(out));
+  if (bias != out)
+    return c.Invalid("self " + ShapeText(c.T("self")->shape) + " does not broadcast to " + ShapeText(out));
   c.SetInputOrder({"mat1", "mat2", "self"});  // the product's operands first, for the cost model
   return c.ExpectShape("out", out);
 }
@@ -127,7 +129,8 @@ StatusOr<Shape> ConvOutput(const RuleContext& c, const Shape& in, const Shape& w
   if (groups < 1 || groups > 65535) return c.Invalid("groups " + std::to_string(groups) + " is not in [1, 65535]");
   const int64_t in_c = transposed ? w[0] : w[1] * groups;
   if (in[1] != in_c) {
-    return c.Invalid("input has " + std::to_string(in[1]) + " channels, weight and groups give " + std::to_string(in_c));
+    return c.Invalid("input has " + std::to_string(in[1]) + " channels, weight and groups give " +
+                     std::to_string(in_c));
   }
   const size_t n = in.size() - 2;
   Shape out = {in[0], transposed ? w[1] * groups : w[0]};
@@ -138,8 +141,8 @@ StatusOr<Shape> ConvOutput(const RuleContext& c, const Shape& in, const Shape& w
     ACLSIM_ASSIGN_OR_RETURN(int64_t op, PerDim(c, "outputPadding", i, n, 0));
     if (s <= 0 || d <= 0 || p < 0) return c.Invalid("stride and dilation must be > 0 and padding >= 0");
     const int64_t k = w[i + 2];
-    const int64_t len = transposed ? (in[i + 2] - 1) * s - p + d * (k - 1) + op + 1
-                                   : WindowOut(in[i + 2], k, s, p, d, false);
+    const int64_t len =
+        transposed ? (in[i + 2] - 1) * s - p + d * (k - 1) + op + 1 : WindowOut(in[i + 2], k, s, p, d, false);
     if (len <= 0) return c.Invalid("spatial dim " + std::to_string(i) + " of the output would be empty");
     out.push_back(len);
   }
@@ -148,8 +151,7 @@ StatusOr<Shape> ConvOutput(const RuleContext& c, const Shape& in, const Shape& w
 
 Status RuleConv(RuleContext& c) {
   const Shape& w = c.T("weight")->shape;
-  ACLSIM_ASSIGN_OR_RETURN(Shape out,
-                          ConvOutput(c, c.T("input")->shape, w, c.B("transposed"), c.I("groups")));
+  ACLSIM_ASSIGN_OR_RETURN(Shape out, ConvOutput(c, c.T("input")->shape, w, c.B("transposed"), c.I("groups")));
   if (c.T("bias") != nullptr && c.T("bias")->shape != Shape{out[1]}) {
     return c.Invalid("bias has shape " + ShapeText(c.T("bias")->shape) + ", not [" + std::to_string(out[1]) + "]");
   }
@@ -230,7 +232,8 @@ StatusOr<AttentionDims> AttentionShape(const RuleContext& c, const Shape& q, con
   if (heads <= 0) return c.Invalid("headNum must be > 0");
   AttentionDims a;
   if (layout == "BSH" || layout == "SBH") {
-    if (q.size() != 3 || k.size() != 3 || q[2] % heads != 0) return c.Invalid("query/key are not 3-D " + std::string(layout));
+    if (q.size() != 3 || k.size() != 3 || q[2] % heads != 0)
+      return c.Invalid("query/key are not 3-D " + std::string(layout));
     const bool bsh = layout == "BSH";
     a = {q[bsh ? 0 : 1], heads, q[bsh ? 1 : 0], k[bsh ? 1 : 0], q[2] / heads};
   } else if (layout == "BSND" || layout == "BNSD") {

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "runtime/log.h"
+#include "runtime/vendor.h"
 
 namespace aclsim::prof {
 namespace {
@@ -345,7 +346,7 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
     }
     if (sub == nullptr || ops == nullptr || r.op_index >= ops->size()) continue;
     ProfOpDesc d = ProfOpDesc::Default();
-    d.model_id = r.model_tag;
+    d.model_id = r.model_tag >= vendor::kFirstKernelTag ? vendor::kSingleOpModelId : r.model_tag;
     const OpEntry& op = (*ops)[r.op_index];
     d.flag = op.subgraph ? kFlagSubgraph : kFlagOp;
     d.thread_id = r.host_tid;

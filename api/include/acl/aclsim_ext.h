@@ -141,6 +141,11 @@ ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version);
  * or NULL. Not for applications. */
 ACL_FUNC_VISIBILITY const void* aclsimInternalGetReporterApi(uint32_t version);
 
+/* Internal ABI between libascendcl.so and libnnopbase.so: the table of the
+ * single-op entry points (aclnn launches) for table |version|, or NULL. Not
+ * for applications. */
+ACL_FUNC_VISIBILITY const void* aclsimInternalGetOpApi(uint32_t version);
+
 #ifdef __cplusplus
 }
 #endif

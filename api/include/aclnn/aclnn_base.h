@@ -12,7 +12,7 @@ extern "C" {
 
 /* configPath may be NULL; aclInit also initialises aclnn, and calling both is
  * not an error. */
-ACL_FUNC_VISIBILITY aclnnStatus aclnnInit(const char *configPath);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInit(const char* configPath);
 ACL_FUNC_VISIBILITY aclnnStatus aclnnFinalize(void);
 
 #ifdef __cplusplus
