@@ -10,4 +10,5 @@ scripts/check_format.sh
 /usr/bin/python3 scripts/check_layers.py
 /usr/bin/python3 scripts/gen_api.py --check
 /usr/bin/python3 scripts/gen_device.py --check
+/usr/bin/python3 scripts/gen_aclnn.py --check
 echo "check_tree: ok"
