@@ -56,8 +56,8 @@
 
 extern "C" {
 
-ACLNN_API aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor* self, const aclTensor* other, const aclScalar* alpha,
-                                               aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor *self, const aclTensor *other, const aclScalar *alpha, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = other;
@@ -66,12 +66,12 @@ ACLNN_API aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor* self, const aclT
   return aclsim::aclnn::Prepare(0, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnAdd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnAdd(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(0, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnAddsGetWorkspaceSize(const aclTensor* self, const aclScalar* other, const aclScalar* alpha,
-                                                aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnAddsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, const aclScalar *alpha, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = other;
@@ -80,13 +80,12 @@ ACLNN_API aclnnStatus aclnnAddsGetWorkspaceSize(const aclTensor* self, const acl
   return aclsim::aclnn::Prepare(1, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnAdds(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnAdds(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(1, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor* selfRef, const aclTensor* other,
-                                                      const aclScalar* alpha, uint64_t* workspaceSize,
-                                                      aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor *selfRef, const aclTensor *other, const aclScalar *alpha, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = selfRef;
   args[1].p = other;
@@ -94,13 +93,12 @@ ACLNN_API aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor* selfRef, 
   return aclsim::aclnn::Prepare(2, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceAdd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                      aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnInplaceAdd(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(2, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSubGetWorkspaceSize(const aclTensor* self, const aclTensor* other, const aclScalar* alpha,
-                                               aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSubGetWorkspaceSize(const aclTensor *self, const aclTensor *other, const aclScalar *alpha, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = other;
@@ -109,12 +107,12 @@ ACLNN_API aclnnStatus aclnnSubGetWorkspaceSize(const aclTensor* self, const aclT
   return aclsim::aclnn::Prepare(3, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSub(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSub(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(3, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSubsGetWorkspaceSize(const aclTensor* self, const aclScalar* other, const aclScalar* alpha,
-                                                aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSubsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, const aclScalar *alpha, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = other;
@@ -123,12 +121,12 @@ ACLNN_API aclnnStatus aclnnSubsGetWorkspaceSize(const aclTensor* self, const acl
   return aclsim::aclnn::Prepare(4, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSubs(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSubs(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(4, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
-                                               uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = self;
   args[1].p = other;
@@ -136,12 +134,12 @@ ACLNN_API aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor* self, const aclT
   return aclsim::aclnn::Prepare(5, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnMul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnMul(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(5, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnMulsGetWorkspaceSize(const aclTensor* self, const aclScalar* other, aclTensor* out,
-                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnMulsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = self;
   args[1].p = other;
@@ -149,38 +147,36 @@ ACLNN_API aclnnStatus aclnnMulsGetWorkspaceSize(const aclTensor* self, const acl
   return aclsim::aclnn::Prepare(6, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnMuls(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnMuls(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(6, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor* selfRef, const aclTensor* other,
-                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor *selfRef, const aclTensor *other, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = selfRef;
   args[1].p = other;
   return aclsim::aclnn::Prepare(7, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceMul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                      aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnInplaceMul(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(7, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceMulsGetWorkspaceSize(aclTensor* selfRef, const aclScalar* other,
-                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnInplaceMulsGetWorkspaceSize(aclTensor *selfRef, const aclScalar *other, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = selfRef;
   args[1].p = other;
   return aclsim::aclnn::Prepare(8, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceMuls(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnInplaceMuls(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(8, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnDivGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
-                                               uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnDivGetWorkspaceSize(const aclTensor *self, const aclTensor *other, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = self;
   args[1].p = other;
@@ -188,12 +184,12 @@ ACLNN_API aclnnStatus aclnnDivGetWorkspaceSize(const aclTensor* self, const aclT
   return aclsim::aclnn::Prepare(9, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnDiv(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnDiv(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(9, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor* self, const aclScalar* other, aclTensor* out,
-                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor *self, const aclScalar *other, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = self;
   args[1].p = other;
@@ -201,12 +197,12 @@ ACLNN_API aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor* self, const acl
   return aclsim::aclnn::Prepare(10, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnDivs(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnDivs(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(10, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, const aclDataType dtype, aclTensor* out,
-                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor *self, const aclDataType dtype, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = self;
   args[1].i = static_cast<int64_t>(dtype);
@@ -214,38 +210,36 @@ ACLNN_API aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, const acl
   return aclsim::aclnn::Prepare(11, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnCast(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(11, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnExpGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
-                                               aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnExpGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = self;
   args[1].p = out;
   return aclsim::aclnn::Prepare(12, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnExp(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnExp(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(12, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSigmoidGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
-                                                   aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = self;
   args[1].p = out;
   return aclsim::aclnn::Prepare(13, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSigmoid(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                   aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSigmoid(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(13, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSigmoidBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output,
-                                                           aclTensor* gradInput, uint64_t* workspaceSize,
-                                                           aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSigmoidBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *output, aclTensor *gradInput, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = gradOutput;
   args[1].p = output;
@@ -253,26 +247,24 @@ ACLNN_API aclnnStatus aclnnSigmoidBackwardGetWorkspaceSize(const aclTensor* grad
   return aclsim::aclnn::Prepare(14, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSigmoidBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                           aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSigmoidBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(14, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnGeluGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
-                                                aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnGeluGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = self;
   args[1].p = out;
   return aclsim::aclnn::Prepare(15, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnGelu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnGelu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(15, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
-                                                        aclTensor* gradInput, uint64_t* workspaceSize,
-                                                        aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self, aclTensor *gradInput, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = gradOutput;
   args[1].p = self;
@@ -280,38 +272,35 @@ ACLNN_API aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor* gradOut
   return aclsim::aclnn::Prepare(16, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnGeluBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                        aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnGeluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(16, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnReluGetWorkspaceSize(const aclTensor* self, const aclTensor* out, uint64_t* workspaceSize,
-                                                aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnReluGetWorkspaceSize(const aclTensor *self, const aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = self;
   args[1].p = out;
   return aclsim::aclnn::Prepare(17, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnRelu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnRelu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(17, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceReluGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnInplaceReluGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[1];
   args[0].p = selfRef;
   return aclsim::aclnn::Prepare(18, args, 1, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceRelu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnInplaceRelu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(18, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnThresholdBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
-                                                             const aclScalar* threshold, aclTensor* out,
-                                                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnThresholdBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self, const aclScalar *threshold, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = gradOutput;
   args[1].p = self;
@@ -320,26 +309,24 @@ ACLNN_API aclnnStatus aclnnThresholdBackwardGetWorkspaceSize(const aclTensor* gr
   return aclsim::aclnn::Prepare(19, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnThresholdBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                             aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnThresholdBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(19, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSiluGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
-                                                aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSiluGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = self;
   args[1].p = out;
   return aclsim::aclnn::Prepare(20, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSilu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSilu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(20, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSiluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
-                                                        aclTensor* gradInput, uint64_t* workspaceSize,
-                                                        aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSiluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self, aclTensor *gradInput, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = gradOutput;
   args[1].p = self;
@@ -347,13 +334,12 @@ ACLNN_API aclnnStatus aclnnSiluBackwardGetWorkspaceSize(const aclTensor* gradOut
   return aclsim::aclnn::Prepare(21, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSiluBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                        aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSiluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(21, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* out,
-                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = self;
   args[1].i = static_cast<int64_t>(dim);
@@ -361,14 +347,12 @@ ACLNN_API aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor* self, int64_
   return aclsim::aclnn::Prepare(22, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSoftmax(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                   aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSoftmax(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(22, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output,
-                                                           int64_t dim, aclTensor* out, uint64_t* workspaceSize,
-                                                           aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *output, int64_t dim, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = gradOutput;
   args[1].p = output;
@@ -377,13 +361,12 @@ ACLNN_API aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor* grad
   return aclsim::aclnn::Prepare(23, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSoftmaxBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                           aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSoftmaxBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(23, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* out,
-                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = self;
   args[1].i = static_cast<int64_t>(dim);
@@ -391,16 +374,12 @@ ACLNN_API aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor* self, int
   return aclsim::aclnn::Prepare(24, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnLogSoftmax(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                      aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnLogSoftmax(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(24, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor* input, const aclIntArray* normalizedShape,
-                                                     const aclTensor* weightOptional, const aclTensor* biasOptional,
-                                                     double eps, aclTensor* out, aclTensor* meanOutOptional,
-                                                     aclTensor* rstdOutOptional, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *weightOptional, const aclTensor *biasOptional, double eps, aclTensor *out, aclTensor *meanOutOptional, aclTensor *rstdOutOptional, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[8];
   args[0].p = input;
   args[1].p = normalizedShape;
@@ -413,18 +392,12 @@ ACLNN_API aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor* input, con
   return aclsim::aclnn::Prepare(25, args, 8, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnLayerNorm(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                     aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnLayerNorm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(25, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclTensor* input,
-                                                             const aclIntArray* normalizedShape, const aclTensor* mean,
-                                                             const aclTensor* rstd, const aclTensor* weightOptional,
-                                                             const aclTensor* biasOptional,
-                                                             const aclBoolArray* outputMask, aclTensor* gradInputOut,
-                                                             aclTensor* gradWeightOut, aclTensor* gradBiasOut,
-                                                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(const aclTensor *gradOut, const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *mean, const aclTensor *rstd, const aclTensor *weightOptional, const aclTensor *biasOptional, const aclBoolArray *outputMask, aclTensor *gradInputOut, aclTensor *gradWeightOut, aclTensor *gradBiasOut, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[11];
   args[0].p = gradOut;
   args[1].p = input;
@@ -440,14 +413,12 @@ ACLNN_API aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(const aclTensor* gr
   return aclsim::aclnn::Prepare(26, args, 11, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnLayerNormBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                             aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnLayerNormBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(26, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor* x, const aclTensor* gamma, double epsilon,
-                                                   const aclTensor* yOut, const aclTensor* rstdOut,
-                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma, double epsilon, const aclTensor *yOut, const aclTensor *rstdOut, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[5];
   args[0].p = x;
   args[1].p = gamma;
@@ -457,15 +428,12 @@ ACLNN_API aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor* x, const acl
   return aclsim::aclnn::Prepare(27, args, 5, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnRmsNorm(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                   aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnRmsNorm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(27, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor* dy, const aclTensor* x, const aclTensor* rstd,
-                                                       const aclTensor* gamma, const aclTensor* dxOut,
-                                                       const aclTensor* dgammaOut, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *x, const aclTensor *rstd, const aclTensor *gamma, const aclTensor *dxOut, const aclTensor *dgammaOut, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[6];
   args[0].p = dy;
   args[1].p = x;
@@ -476,14 +444,12 @@ ACLNN_API aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor* dy, cons
   return aclsim::aclnn::Prepare(28, args, 6, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnRmsNormGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnRmsNormGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(28, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out,
-                                                  int8_t cubeMathType, uint64_t* workspaceSize,
-                                                  aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = mat2;
@@ -492,13 +458,12 @@ ACLNN_API aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const a
   return aclsim::aclnn::Prepare(29, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnMatmul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                  aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnMatmul(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(29, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out,
-                                              int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = mat2;
@@ -507,13 +472,12 @@ ACLNN_API aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor* self, const aclTe
   return aclsim::aclnn::Prepare(30, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnMm(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnMm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(30, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out,
-                                                       int8_t cubeMathType, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = mat2;
@@ -522,15 +486,12 @@ ACLNN_API aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor* self, co
   return aclsim::aclnn::Prepare(31, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnBatchMatMul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnBatchMatMul(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(31, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor* self, const aclTensor* mat1, const aclTensor* mat2,
-                                                 const aclScalar* beta, const aclScalar* alpha, aclTensor* out,
-                                                 int8_t cubeMathType, uint64_t* workspaceSize,
-                                                 aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat1, const aclTensor *mat2, const aclScalar *beta, const aclScalar *alpha, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[7];
   args[0].p = self;
   args[1].p = mat1;
@@ -542,16 +503,12 @@ ACLNN_API aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor* self, const ac
   return aclsim::aclnn::Prepare(32, args, 7, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnAddmm(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnAddmm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(32, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor* input, const aclTensor* weight,
-                                                       const aclTensor* bias, const aclIntArray* stride,
-                                                       const aclIntArray* padding, const aclIntArray* dilation,
-                                                       bool transposed, const aclIntArray* outputPadding,
-                                                       const int64_t groups, aclTensor* output, int8_t cubeMathType,
-                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTensor *weight, const aclTensor *bias, const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation, bool transposed, const aclIntArray *outputPadding, const int64_t groups, aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[11];
   args[0].p = input;
   args[1].p = weight;
@@ -567,17 +524,12 @@ ACLNN_API aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor* input, c
   return aclsim::aclnn::Prepare(33, args, 11, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnConvolution(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnConvolution(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(33, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnConvolutionBackwardGetWorkspaceSize(
-    const aclTensor* gradOutput, const aclTensor* input, const aclTensor* weight, const aclIntArray* biasSizes,
-    const aclIntArray* stride, const aclIntArray* padding, const aclIntArray* dilation, bool transposed,
-    const aclIntArray* outputPadding, int groups, const aclBoolArray* outputMask, int8_t cubeMathType,
-    aclTensor* gradInput, aclTensor* gradWeight, aclTensor* gradBias, uint64_t* workspaceSize,
-    aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnConvolutionBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *input, const aclTensor *weight, const aclIntArray *biasSizes, const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation, bool transposed, const aclIntArray *outputPadding, int groups, const aclBoolArray *outputMask, int8_t cubeMathType, aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[15];
   args[0].p = gradOutput;
   args[1].p = input;
@@ -597,16 +549,12 @@ ACLNN_API aclnnStatus aclnnConvolutionBackwardGetWorkspaceSize(
   return aclsim::aclnn::Prepare(34, args, 15, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnConvolutionBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                               aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnConvolutionBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(34, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(const aclTensor* self, const aclIntArray* kernelSize,
-                                                                const aclIntArray* stride, const aclIntArray* padding,
-                                                                const aclIntArray* dilation, bool ceilMode,
-                                                                aclTensor* out, aclTensor* indices,
-                                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize, const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation, bool ceilMode, aclTensor *out, aclTensor *indices, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[8];
   args[0].p = self;
   args[1].p = kernelSize;
@@ -619,17 +567,12 @@ ACLNN_API aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(const aclTensor*
   return aclsim::aclnn::Prepare(35, args, 8, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnMaxPool2dWithIndices(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                                aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnMaxPool2dWithIndices(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(35, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* kernelSize,
-                                                     const aclIntArray* strides, const aclIntArray* paddings,
-                                                     const bool ceilMode, const bool countIncludePad,
-                                                     const int64_t divisorOverride, const int8_t cubeMathType,
-                                                     aclTensor* out, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize, const aclIntArray *strides, const aclIntArray *paddings, const bool ceilMode, const bool countIncludePad, const int64_t divisorOverride, const int8_t cubeMathType, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[9];
   args[0].p = self;
   args[1].p = kernelSize;
@@ -643,14 +586,12 @@ ACLNN_API aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor* self, cons
   return aclsim::aclnn::Prepare(36, args, 9, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnAvgPool2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                     aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnAvgPool2d(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(36, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor* weight, const aclTensor* indices,
-                                                     const aclTensor* out, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor *weight, const aclTensor *indices, const aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = weight;
   args[1].p = indices;
@@ -658,15 +599,12 @@ ACLNN_API aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor* weight, co
   return aclsim::aclnn::Prepare(37, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnEmbedding(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                     aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnEmbedding(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(37, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor* grad, const aclTensor* indices,
-                                                                  uint64_t numWeights, uint64_t paddingIdx,
-                                                                  bool scaleGradByFreq, const aclTensor* out,
-                                                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor *grad, const aclTensor *indices, uint64_t numWeights, uint64_t paddingIdx, bool scaleGradByFreq, const aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[6];
   args[0].p = grad;
   args[1].p = indices;
@@ -677,18 +615,12 @@ ACLNN_API aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTenso
   return aclsim::aclnn::Prepare(38, args, 6, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnEmbeddingDenseBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                                  aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnEmbeddingDenseBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(38, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
-    const aclTensor* query, const aclTensor* key, const aclTensor* value, const aclTensor* realShiftOptional,
-    const aclTensor* dropMaskOptional, const aclTensor* paddingMaskOptional, const aclTensor* attenMaskOptional,
-    const aclIntArray* prefixOptional, double scaleValue, double keepProb, int64_t preTokens, int64_t nextTokens,
-    int64_t headNum, char* inputLayout, int64_t innerPrecise, int64_t sparseMode, const aclTensor* softmaxMaxOut,
-    const aclTensor* softmaxSumOut, const aclTensor* softmaxOutOut, const aclTensor* attentionOutOut,
-    uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(const aclTensor *query, const aclTensor *key, const aclTensor *value, const aclTensor *realShiftOptional, const aclTensor *dropMaskOptional, const aclTensor *paddingMaskOptional, const aclTensor *attenMaskOptional, const aclIntArray *prefixOptional, double scaleValue, double keepProb, int64_t preTokens, int64_t nextTokens, int64_t headNum, char *inputLayout, int64_t innerPrecise, int64_t sparseMode, const aclTensor *softmaxMaxOut, const aclTensor *softmaxSumOut, const aclTensor *softmaxOutOut, const aclTensor *attentionOutOut, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[20];
   args[0].p = query;
   args[1].p = key;
@@ -713,19 +645,12 @@ ACLNN_API aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
   return aclsim::aclnn::Prepare(39, args, 20, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnFlashAttentionScore(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                               aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnFlashAttentionScore(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(39, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnFlashAttentionScoreGradGetWorkspaceSize(
-    const aclTensor* query, const aclTensor* keyIn, const aclTensor* value, const aclTensor* dy,
-    const aclTensor* pseShiftOptional, const aclTensor* dropMaskOptional, const aclTensor* paddingMaskOptional,
-    const aclTensor* attenMaskOptional, const aclTensor* softmaxMaxOptional, const aclTensor* softmaxSumOptional,
-    const aclTensor* softmaxInOptional, const aclTensor* attentionInOptional, const aclIntArray* prefixOptional,
-    double scaleValue, double keepProb, int64_t preTokens, int64_t nextTokens, int64_t headNum, char* inputLayout,
-    int64_t innerPrecise, int64_t sparseMode, const aclTensor* dqOut, const aclTensor* dkOut, const aclTensor* dvOut,
-    const aclTensor* dpseOut, uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnFlashAttentionScoreGradGetWorkspaceSize(const aclTensor *query, const aclTensor *keyIn, const aclTensor *value, const aclTensor *dy, const aclTensor *pseShiftOptional, const aclTensor *dropMaskOptional, const aclTensor *paddingMaskOptional, const aclTensor *attenMaskOptional, const aclTensor *softmaxMaxOptional, const aclTensor *softmaxSumOptional, const aclTensor *softmaxInOptional, const aclTensor *attentionInOptional, const aclIntArray *prefixOptional, double scaleValue, double keepProb, int64_t preTokens, int64_t nextTokens, int64_t headNum, char *inputLayout, int64_t innerPrecise, int64_t sparseMode, const aclTensor *dqOut, const aclTensor *dkOut, const aclTensor *dvOut, const aclTensor *dpseOut, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[25];
   args[0].p = query;
   args[1].p = keyIn;
@@ -755,14 +680,12 @@ ACLNN_API aclnnStatus aclnnFlashAttentionScoreGradGetWorkspaceSize(
   return aclsim::aclnn::Prepare(40, args, 25, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnFlashAttentionScoreGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                                   aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnFlashAttentionScoreGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(40, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor* self, const aclIntArray* dims, bool keepDims,
-                                                     aclDataType dtype, aclTensor* out, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self, const aclIntArray *dims, bool keepDims, aclDataType dtype, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[5];
   args[0].p = self;
   args[1].p = dims;
@@ -772,14 +695,12 @@ ACLNN_API aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor* self, cons
   return aclsim::aclnn::Prepare(41, args, 5, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnReduceSum(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                     aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnReduceSum(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(41, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim, bool keepDim,
-                                                aclDataType dtype, aclTensor* out, uint64_t* workspaceSize,
-                                                aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim, aclDataType dtype, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[5];
   args[0].p = self;
   args[1].p = dim;
@@ -789,12 +710,12 @@ ACLNN_API aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor* self, const acl
   return aclsim::aclnn::Prepare(42, args, 5, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnMean(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnMean(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(42, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim, bool keepDim,
-                                                aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = dim;
@@ -803,24 +724,24 @@ ACLNN_API aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor* self, const acl
   return aclsim::aclnn::Prepare(43, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnAmax(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnAmax(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(43, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnMaxGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
-                                               aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnMaxGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = self;
   args[1].p = out;
   return aclsim::aclnn::Prepare(44, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnMax(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnMax(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(44, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor* self, const aclIntArray* dims, aclTensor* out,
-                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArray *dims, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = self;
   args[1].p = dims;
@@ -828,13 +749,12 @@ ACLNN_API aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor* self, const 
   return aclsim::aclnn::Prepare(45, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnPermute(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                   aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnPermute(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(45, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList* tensors, int64_t dim, aclTensor* out,
-                                               uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[3];
   args[0].p = tensors;
   args[1].i = static_cast<int64_t>(dim);
@@ -842,13 +762,12 @@ ACLNN_API aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList* tensors, int
   return aclsim::aclnn::Prepare(46, args, 3, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnCat(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnCat(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(46, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor* self, uint64_t splitSections, int64_t dim,
-                                                       aclTensorList* out, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor *self, uint64_t splitSections, int64_t dim, aclTensorList *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].i = static_cast<int64_t>(splitSections);
@@ -857,14 +776,12 @@ ACLNN_API aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor* self, ui
   return aclsim::aclnn::Prepare(47, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSplitTensor(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSplitTensor(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(47, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor* self, const aclIntArray* splitSize,
-                                                         int64_t dim, aclTensorList* out, uint64_t* workspaceSize,
-                                                         aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor *self, const aclIntArray *splitSize, int64_t dim, aclTensorList *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[4];
   args[0].p = self;
   args[1].p = splitSize;
@@ -873,56 +790,47 @@ ACLNN_API aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor* self, 
   return aclsim::aclnn::Prepare(48, args, 4, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnSplitWithSize(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                         aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnSplitWithSize(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(48, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor* selfRef, const aclTensor* src,
-                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef, const aclTensor *src, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = selfRef;
   args[1].p = src;
   return aclsim::aclnn::Prepare(49, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceCopy(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnInplaceCopy(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(49, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor* selfRef, const aclScalar* value,
-                                                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef, const aclScalar *value, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[2];
   args[0].p = selfRef;
   args[1].p = value;
   return aclsim::aclnn::Prepare(50, args, 2, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceFillScalar(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                             aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnInplaceFillScalar(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(50, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[1];
   args[0].p = selfRef;
   return aclsim::aclnn::Prepare(51, args, 1, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnInplaceZero(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnInplaceZero(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(51, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnApplyAdamWGetWorkspaceSize(aclTensor* varRef, aclTensor* mRef, aclTensor* vRef,
-                                                      const aclTensor* beta1Power, const aclTensor* beta2Power,
-                                                      const aclTensor* lr, const aclTensor* weightDecay,
-                                                      const aclTensor* beta1, const aclTensor* beta2,
-                                                      const aclTensor* eps, const aclTensor* grad,
-                                                      const aclTensor* maxGradNormOptional, bool amsgrad, bool maximize,
-                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnApplyAdamWGetWorkspaceSize(aclTensor *varRef, aclTensor *mRef, aclTensor *vRef, const aclTensor *beta1Power, const aclTensor *beta2Power, const aclTensor *lr, const aclTensor *weightDecay, const aclTensor *beta1, const aclTensor *beta2, const aclTensor *eps, const aclTensor *grad, const aclTensor *maxGradNormOptional, bool amsgrad, bool maximize, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[14];
   args[0].p = varRef;
   args[1].p = mRef;
@@ -941,16 +849,12 @@ ACLNN_API aclnnStatus aclnnApplyAdamWGetWorkspaceSize(aclTensor* varRef, aclTens
   return aclsim::aclnn::Prepare(52, args, 14, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnApplyAdamW(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                      aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnApplyAdamW(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(52, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnApplyAdamWV2GetWorkspaceSize(aclTensor* varRef, aclTensor* mRef, aclTensor* vRef,
-                                                        aclTensor* maxGradNormOptionalRef, const aclTensor* grad,
-                                                        const aclTensor* step, float lr, float beta1, float beta2,
-                                                        float weightDecay, float eps, bool amsgrad, bool maximize,
-                                                        uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnApplyAdamWV2GetWorkspaceSize(aclTensor *varRef, aclTensor *mRef, aclTensor *vRef, aclTensor *maxGradNormOptionalRef, const aclTensor *grad, const aclTensor *step, float lr, float beta1, float beta2, float weightDecay, float eps, bool amsgrad, bool maximize, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[13];
   args[0].p = varRef;
   args[1].p = mRef;
@@ -968,17 +872,12 @@ ACLNN_API aclnnStatus aclnnApplyAdamWV2GetWorkspaceSize(aclTensor* varRef, aclTe
   return aclsim::aclnn::Prepare(53, args, 13, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnApplyAdamWV2(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                        aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnApplyAdamWV2(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(53, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnFusedSgdGetWorkspaceSize(const aclTensorList* paramsRef, const aclTensorList* gradsRef,
-                                                    const aclTensorList* momentumBufferListOptionalRef,
-                                                    const aclTensor* gradScaleOptional, float weightDecay,
-                                                    float momentum, float lr, float dampening, bool nesterov,
-                                                    bool maximize, bool isFirstStep, uint64_t* workspaceSize,
-                                                    aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnFusedSgdGetWorkspaceSize(const aclTensorList *paramsRef, const aclTensorList *gradsRef, const aclTensorList *momentumBufferListOptionalRef, const aclTensor *gradScaleOptional, float weightDecay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool isFirstStep, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[11];
   args[0].p = paramsRef;
   args[1].p = gradsRef;
@@ -994,18 +893,12 @@ ACLNN_API aclnnStatus aclnnFusedSgdGetWorkspaceSize(const aclTensorList* paramsR
   return aclsim::aclnn::Prepare(54, args, 11, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnFusedSgd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                    aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnFusedSgd(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(54, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor* input, const aclTensor* target,
-                                                            const aclTensor* weightOptional, char* reductionOptional,
-                                                            int64_t ignoreIndex, double labelSmoothing,
-                                                            double lseSquareScaleForZloss, bool returnZloss,
-                                                            const aclTensor* lossOut, const aclTensor* logProbOut,
-                                                            const aclTensor* zlossOut, const aclTensor* lseForZlossOut,
-                                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor *input, const aclTensor *target, const aclTensor *weightOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, bool returnZloss, const aclTensor *lossOut, const aclTensor *logProbOut, const aclTensor *zlossOut, const aclTensor *lseForZlossOut, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[12];
   args[0].p = input;
   args[1].p = target;
@@ -1022,16 +915,12 @@ ACLNN_API aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor* inp
   return aclsim::aclnn::Prepare(55, args, 12, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnCrossEntropyLoss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                            aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnCrossEntropyLoss(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(55, workspace, workspaceSize, executor, stream);
 }
 
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(
-    const aclTensor* gradLoss, const aclTensor* logProb, const aclTensor* target, const aclTensor* weightOptional,
-    const aclTensor* gradZlossOptional, const aclTensor* lseForZlossOptional, char* reductionOptional,
-    int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, const aclTensor* out,
-    uint64_t* workspaceSize, aclOpExecutor** executor) {
+ACLNN_API aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(const aclTensor *gradLoss, const aclTensor *logProb, const aclTensor *target, const aclTensor *weightOptional, const aclTensor *gradZlossOptional, const aclTensor *lseForZlossOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, const aclTensor *out, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
   aclsimOpArg args[11];
   args[0].p = gradLoss;
   args[1].p = logProb;
@@ -1047,8 +936,7 @@ ACLNN_API aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(
   return aclsim::aclnn::Prepare(56, args, 11, workspaceSize, executor);
 }
 
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                                aclrtStream stream) {
+ACLNN_API aclnnStatus aclnnCrossEntropyLossGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
   return aclsim::aclnn::Launch(56, workspace, workspaceSize, executor, stream);
 }
 

@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnAddmm: kernel MatMulV3 (AI_CORE), shape rule "addmm". */
-ACLNN_API aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor* self, const aclTensor* mat1, const aclTensor* mat2,
-                                                 const aclScalar* beta, const aclScalar* alpha, aclTensor* out,
-                                                 int8_t cubeMathType, uint64_t* workspaceSize,
-                                                 aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnAddmm(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat1, const aclTensor *mat2, const aclScalar *beta, const aclScalar *alpha, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnAddmm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_ADDMM_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_ADDMM_H_ */

@@ -13,12 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnAmax: kernel ReduceMax (AI_VECTOR), shape rule "reduce". */
-ACLNN_API aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim, bool keepDim,
-                                                aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnAmax(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnAmax(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_AMAX_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_AMAX_H_ */

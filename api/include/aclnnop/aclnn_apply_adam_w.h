@@ -13,18 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnApplyAdamW: kernel ApplyAdamW (AI_VECTOR), shape rule "adamw". */
-ACLNN_API aclnnStatus aclnnApplyAdamWGetWorkspaceSize(aclTensor* varRef, aclTensor* mRef, aclTensor* vRef,
-                                                      const aclTensor* beta1Power, const aclTensor* beta2Power,
-                                                      const aclTensor* lr, const aclTensor* weightDecay,
-                                                      const aclTensor* beta1, const aclTensor* beta2,
-                                                      const aclTensor* eps, const aclTensor* grad,
-                                                      const aclTensor* maxGradNormOptional, bool amsgrad, bool maximize,
-                                                      uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnApplyAdamW(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                      aclrtStream stream);
+ACLNN_API aclnnStatus aclnnApplyAdamWGetWorkspaceSize(aclTensor *varRef, aclTensor *mRef, aclTensor *vRef, const aclTensor *beta1Power, const aclTensor *beta2Power, const aclTensor *lr, const aclTensor *weightDecay, const aclTensor *beta1, const aclTensor *beta2, const aclTensor *eps, const aclTensor *grad, const aclTensor *maxGradNormOptional, bool amsgrad, bool maximize, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnApplyAdamW(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_APPLY_ADAM_W_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_APPLY_ADAM_W_H_ */

@@ -13,16 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnApplyAdamWV2: kernel ApplyAdamWV2 (AI_VECTOR), shape rule "adamw". */
-ACLNN_API aclnnStatus aclnnApplyAdamWV2GetWorkspaceSize(aclTensor* varRef, aclTensor* mRef, aclTensor* vRef,
-                                                        aclTensor* maxGradNormOptionalRef, const aclTensor* grad,
-                                                        const aclTensor* step, float lr, float beta1, float beta2,
-                                                        float weightDecay, float eps, bool amsgrad, bool maximize,
-                                                        uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnApplyAdamWV2(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                        aclrtStream stream);
+ACLNN_API aclnnStatus aclnnApplyAdamWV2GetWorkspaceSize(aclTensor *varRef, aclTensor *mRef, aclTensor *vRef, aclTensor *maxGradNormOptionalRef, const aclTensor *grad, const aclTensor *step, float lr, float beta1, float beta2, float weightDecay, float eps, bool amsgrad, bool maximize, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnApplyAdamWV2(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_APPLY_ADAM_W_V2_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_APPLY_ADAM_W_V2_H_ */

@@ -13,16 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnAvgPool2d: kernel AvgPoolV2 (AI_VECTOR), shape rule "pool". */
-ACLNN_API aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* kernelSize,
-                                                     const aclIntArray* strides, const aclIntArray* paddings,
-                                                     const bool ceilMode, const bool countIncludePad,
-                                                     const int64_t divisorOverride, const int8_t cubeMathType,
-                                                     aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnAvgPool2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                     aclrtStream stream);
+ACLNN_API aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize, const aclIntArray *strides, const aclIntArray *paddings, const bool ceilMode, const bool countIncludePad, const int64_t divisorOverride, const int8_t cubeMathType, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnAvgPool2d(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_AVGPOOL2D_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_AVGPOOL2D_H_ */

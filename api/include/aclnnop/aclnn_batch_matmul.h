@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnBatchMatMul: kernel BatchMatMulV3 (AI_CORE), shape rule "bmm". */
-ACLNN_API aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out,
-                                                       int8_t cubeMathType, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnBatchMatMul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream);
+ACLNN_API aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnBatchMatMul(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_BATCH_MATMUL_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_BATCH_MATMUL_H_ */

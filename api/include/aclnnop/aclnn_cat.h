@@ -13,12 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnCat: kernel ConcatD (AI_VECTOR), shape rule "cat". */
-ACLNN_API aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList* tensors, int64_t dim, aclTensor* out,
-                                               uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnCat(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnCat(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_CAT_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_CAT_H_ */

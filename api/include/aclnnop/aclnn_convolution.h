@@ -13,17 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnConvolution: kernel Conv2DV2 (AI_CORE), shape rule "conv". */
-ACLNN_API aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor* input, const aclTensor* weight,
-                                                       const aclTensor* bias, const aclIntArray* stride,
-                                                       const aclIntArray* padding, const aclIntArray* dilation,
-                                                       bool transposed, const aclIntArray* outputPadding,
-                                                       const int64_t groups, aclTensor* output, int8_t cubeMathType,
-                                                       uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnConvolution(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream);
+ACLNN_API aclnnStatus aclnnConvolutionGetWorkspaceSize(const aclTensor *input, const aclTensor *weight, const aclTensor *bias, const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation, bool transposed, const aclIntArray *outputPadding, const int64_t groups, aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnConvolution(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_CONVOLUTION_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_CONVOLUTION_H_ */

@@ -13,17 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnConvolutionBackward: kernel Conv2DBackpropFilter (AI_CORE), shape rule "conv_backward". */
-ACLNN_API aclnnStatus aclnnConvolutionBackwardGetWorkspaceSize(
-    const aclTensor* gradOutput, const aclTensor* input, const aclTensor* weight, const aclIntArray* biasSizes,
-    const aclIntArray* stride, const aclIntArray* padding, const aclIntArray* dilation, bool transposed,
-    const aclIntArray* outputPadding, int groups, const aclBoolArray* outputMask, int8_t cubeMathType,
-    aclTensor* gradInput, aclTensor* gradWeight, aclTensor* gradBias, uint64_t* workspaceSize,
-    aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnConvolutionBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                               aclrtStream stream);
+ACLNN_API aclnnStatus aclnnConvolutionBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *input, const aclTensor *weight, const aclIntArray *biasSizes, const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation, bool transposed, const aclIntArray *outputPadding, int groups, const aclBoolArray *outputMask, int8_t cubeMathType, aclTensor *gradInput, aclTensor *gradWeight, aclTensor *gradBias, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnConvolutionBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_CONVOLUTION_BACKWARD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_CONVOLUTION_BACKWARD_H_ */

@@ -13,13 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnInplaceCopy: kernel ViewCopy (AI_VECTOR), shape rule "copy". */
-ACLNN_API aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor* selfRef, const aclTensor* src,
-                                                       uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnInplaceCopy(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream);
+ACLNN_API aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef, const aclTensor *src, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceCopy(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_COPY_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_COPY_H_ */

@@ -13,18 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnCrossEntropyLoss: kernel CrossEntropyLoss (AI_VECTOR), shape rule "cross_entropy". */
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor* input, const aclTensor* target,
-                                                            const aclTensor* weightOptional, char* reductionOptional,
-                                                            int64_t ignoreIndex, double labelSmoothing,
-                                                            double lseSquareScaleForZloss, bool returnZloss,
-                                                            const aclTensor* lossOut, const aclTensor* logProbOut,
-                                                            const aclTensor* zlossOut, const aclTensor* lseForZlossOut,
-                                                            uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnCrossEntropyLoss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                            aclrtStream stream);
+ACLNN_API aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor *input, const aclTensor *target, const aclTensor *weightOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, bool returnZloss, const aclTensor *lossOut, const aclTensor *logProbOut, const aclTensor *zlossOut, const aclTensor *lseForZlossOut, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnCrossEntropyLoss(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_CROSS_ENTROPY_LOSS_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_CROSS_ENTROPY_LOSS_H_ */

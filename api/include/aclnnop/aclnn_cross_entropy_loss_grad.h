@@ -13,16 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnCrossEntropyLossGrad: kernel CrossEntropyLossGrad (AI_VECTOR), shape rule "cross_entropy_grad". */
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(
-    const aclTensor* gradLoss, const aclTensor* logProb, const aclTensor* target, const aclTensor* weightOptional,
-    const aclTensor* gradZlossOptional, const aclTensor* lseForZlossOptional, char* reductionOptional,
-    int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, const aclTensor* out,
-    uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                                aclrtStream stream);
+ACLNN_API aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(const aclTensor *gradLoss, const aclTensor *logProb, const aclTensor *target, const aclTensor *weightOptional, const aclTensor *gradZlossOptional, const aclTensor *lseForZlossOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, const aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnCrossEntropyLossGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_CROSS_ENTROPY_LOSS_GRAD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_CROSS_ENTROPY_LOSS_GRAD_H_ */

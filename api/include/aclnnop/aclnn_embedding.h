@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnEmbedding: kernel GatherV2 (AI_VECTOR), shape rule "embedding". */
-ACLNN_API aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor* weight, const aclTensor* indices,
-                                                     const aclTensor* out, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnEmbedding(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                     aclrtStream stream);
+ACLNN_API aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor *weight, const aclTensor *indices, const aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnEmbedding(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_EMBEDDING_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_EMBEDDING_H_ */

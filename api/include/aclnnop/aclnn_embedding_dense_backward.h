@@ -13,15 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnEmbeddingDenseBackward: kernel EmbeddingDenseGradV2 (AI_VECTOR), shape rule "embedding_backward". */
-ACLNN_API aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor* grad, const aclTensor* indices,
-                                                                  uint64_t numWeights, uint64_t paddingIdx,
-                                                                  bool scaleGradByFreq, const aclTensor* out,
-                                                                  uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnEmbeddingDenseBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                                  aclrtStream stream);
+ACLNN_API aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor *grad, const aclTensor *indices, uint64_t numWeights, uint64_t paddingIdx, bool scaleGradByFreq, const aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnEmbeddingDenseBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_EMBEDDING_DENSE_BACKWARD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_EMBEDDING_DENSE_BACKWARD_H_ */

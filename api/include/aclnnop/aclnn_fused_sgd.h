@@ -13,17 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnFusedSgd: kernel FusedSgd (AI_VECTOR), shape rule "fused_sgd". */
-ACLNN_API aclnnStatus aclnnFusedSgdGetWorkspaceSize(const aclTensorList* paramsRef, const aclTensorList* gradsRef,
-                                                    const aclTensorList* momentumBufferListOptionalRef,
-                                                    const aclTensor* gradScaleOptional, float weightDecay,
-                                                    float momentum, float lr, float dampening, bool nesterov,
-                                                    bool maximize, bool isFirstStep, uint64_t* workspaceSize,
-                                                    aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnFusedSgd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                    aclrtStream stream);
+ACLNN_API aclnnStatus aclnnFusedSgdGetWorkspaceSize(const aclTensorList *paramsRef, const aclTensorList *gradsRef, const aclTensorList *momentumBufferListOptionalRef, const aclTensor *gradScaleOptional, float weightDecay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool isFirstStep, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnFusedSgd(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_FUSED_SGD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_FUSED_SGD_H_ */

@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnGeluBackward: kernel GeluGrad (AI_VECTOR), shape rule "same". */
-ACLNN_API aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
-                                                        aclTensor* gradInput, uint64_t* workspaceSize,
-                                                        aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnGeluBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                        aclrtStream stream);
+ACLNN_API aclnnStatus aclnnGeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self, aclTensor *gradInput, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnGeluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_GELU_BACKWARD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_GELU_BACKWARD_H_ */

@@ -13,16 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnLayerNorm: kernel LayerNormV4 (AI_VECTOR), shape rule "layer_norm". */
-ACLNN_API aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor* input, const aclIntArray* normalizedShape,
-                                                     const aclTensor* weightOptional, const aclTensor* biasOptional,
-                                                     double eps, aclTensor* out, aclTensor* meanOutOptional,
-                                                     aclTensor* rstdOutOptional, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnLayerNorm(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                     aclrtStream stream);
+ACLNN_API aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *weightOptional, const aclTensor *biasOptional, double eps, aclTensor *out, aclTensor *meanOutOptional, aclTensor *rstdOutOptional, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnLayerNorm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_LAYER_NORM_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_LAYER_NORM_H_ */

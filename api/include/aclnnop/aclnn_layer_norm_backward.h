@@ -13,18 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnLayerNormBackward: kernel LayerNormGradV3 (AI_VECTOR), shape rule "layer_norm_backward". */
-ACLNN_API aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclTensor* input,
-                                                             const aclIntArray* normalizedShape, const aclTensor* mean,
-                                                             const aclTensor* rstd, const aclTensor* weightOptional,
-                                                             const aclTensor* biasOptional,
-                                                             const aclBoolArray* outputMask, aclTensor* gradInputOut,
-                                                             aclTensor* gradWeightOut, aclTensor* gradBiasOut,
-                                                             uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnLayerNormBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                             aclrtStream stream);
+ACLNN_API aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(const aclTensor *gradOut, const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *mean, const aclTensor *rstd, const aclTensor *weightOptional, const aclTensor *biasOptional, const aclBoolArray *outputMask, aclTensor *gradInputOut, aclTensor *gradWeightOut, aclTensor *gradBiasOut, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnLayerNormBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_LAYER_NORM_BACKWARD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_LAYER_NORM_BACKWARD_H_ */

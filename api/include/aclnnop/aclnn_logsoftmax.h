@@ -13,13 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnLogSoftmax: kernel LogSoftmaxV2 (AI_VECTOR), shape rule "softmax". */
-ACLNN_API aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* out,
-                                                      uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnLogSoftmax(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                      aclrtStream stream);
+ACLNN_API aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnLogSoftmax(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_LOGSOFTMAX_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_LOGSOFTMAX_H_ */

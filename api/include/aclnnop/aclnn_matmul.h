@@ -13,13 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnMatmul: kernel MatMulV2 (AI_CORE), shape rule "matmul". */
-ACLNN_API aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out,
-                                                  int8_t cubeMathType, uint64_t* workspaceSize,
-                                                  aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnMatmul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnMatmul(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_MATMUL_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_MATMUL_H_ */

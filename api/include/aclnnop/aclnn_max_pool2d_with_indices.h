@@ -13,16 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnMaxPool2dWithIndices: kernel MaxPool3DWithArgmaxV2 (AI_VECTOR), shape rule "pool". */
-ACLNN_API aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(const aclTensor* self, const aclIntArray* kernelSize,
-                                                                const aclIntArray* stride, const aclIntArray* padding,
-                                                                const aclIntArray* dilation, bool ceilMode,
-                                                                aclTensor* out, aclTensor* indices,
-                                                                uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnMaxPool2dWithIndices(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                                aclrtStream stream);
+ACLNN_API aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize, const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation, bool ceilMode, aclTensor *out, aclTensor *indices, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnMaxPool2dWithIndices(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_MAX_POOL2D_WITH_INDICES_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_MAX_POOL2D_WITH_INDICES_H_ */

@@ -13,13 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnMean: kernel ReduceMean (AI_VECTOR), shape rule "reduce". */
-ACLNN_API aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim, bool keepDim,
-                                                aclDataType dtype, aclTensor* out, uint64_t* workspaceSize,
-                                                aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnMean(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim, aclDataType dtype, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnMean(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_MEAN_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_MEAN_H_ */

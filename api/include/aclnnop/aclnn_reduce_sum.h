@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnReduceSum: kernel ReduceSum (AI_VECTOR), shape rule "reduce". */
-ACLNN_API aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor* self, const aclIntArray* dims, bool keepDims,
-                                                     aclDataType dtype, aclTensor* out, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnReduceSum(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                     aclrtStream stream);
+ACLNN_API aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self, const aclIntArray *dims, bool keepDims, aclDataType dtype, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnReduceSum(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_REDUCE_SUM_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_REDUCE_SUM_H_ */

@@ -13,15 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnRmsNormGrad: kernel RmsNormGrad (AI_VECTOR), shape rule "rms_norm_grad". */
-ACLNN_API aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor* dy, const aclTensor* x, const aclTensor* rstd,
-                                                       const aclTensor* gamma, const aclTensor* dxOut,
-                                                       const aclTensor* dgammaOut, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnRmsNormGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream);
+ACLNN_API aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *x, const aclTensor *rstd, const aclTensor *gamma, const aclTensor *dxOut, const aclTensor *dgammaOut, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnRmsNormGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_RMS_NORM_GRAD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_RMS_NORM_GRAD_H_ */

@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnSigmoidBackward: kernel SigmoidGrad (AI_VECTOR), shape rule "same". */
-ACLNN_API aclnnStatus aclnnSigmoidBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output,
-                                                           aclTensor* gradInput, uint64_t* workspaceSize,
-                                                           aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnSigmoidBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                           aclrtStream stream);
+ACLNN_API aclnnStatus aclnnSigmoidBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *output, aclTensor *gradInput, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnSigmoidBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_SIGMOID_BACKWARD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_SIGMOID_BACKWARD_H_ */

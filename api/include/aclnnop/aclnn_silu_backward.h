@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnSiluBackward: kernel SwishGrad (AI_VECTOR), shape rule "same". */
-ACLNN_API aclnnStatus aclnnSiluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
-                                                        aclTensor* gradInput, uint64_t* workspaceSize,
-                                                        aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnSiluBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                        aclrtStream stream);
+ACLNN_API aclnnStatus aclnnSiluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self, aclTensor *gradInput, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnSiluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_SILU_BACKWARD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_SILU_BACKWARD_H_ */

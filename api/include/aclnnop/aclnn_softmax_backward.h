@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnSoftmaxBackward: kernel SoftmaxGrad (AI_VECTOR), shape rule "softmax". */
-ACLNN_API aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output,
-                                                           int64_t dim, aclTensor* out, uint64_t* workspaceSize,
-                                                           aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnSoftmaxBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                           aclrtStream stream);
+ACLNN_API aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *output, int64_t dim, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnSoftmaxBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_SOFTMAX_BACKWARD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_SOFTMAX_BACKWARD_H_ */

@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnSplitTensor: kernel SplitV (AI_VECTOR), shape rule "split". */
-ACLNN_API aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor* self, uint64_t splitSections, int64_t dim,
-                                                       aclTensorList* out, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnSplitTensor(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream);
+ACLNN_API aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor *self, uint64_t splitSections, int64_t dim, aclTensorList *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnSplitTensor(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_SPLIT_TENSOR_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_SPLIT_TENSOR_H_ */

@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnSplitWithSize: kernel SplitV (AI_VECTOR), shape rule "split". */
-ACLNN_API aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor* self, const aclIntArray* splitSize,
-                                                         int64_t dim, aclTensorList* out, uint64_t* workspaceSize,
-                                                         aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnSplitWithSize(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                         aclrtStream stream);
+ACLNN_API aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor *self, const aclIntArray *splitSize, int64_t dim, aclTensorList *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnSplitWithSize(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_SPLIT_WITH_SIZE_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_SPLIT_WITH_SIZE_H_ */

@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnThresholdBackward: kernel ThresholdGradV2D (AI_VECTOR), shape rule "same". */
-ACLNN_API aclnnStatus aclnnThresholdBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
-                                                             const aclScalar* threshold, aclTensor* out,
-                                                             uint64_t* workspaceSize, aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnThresholdBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                             aclrtStream stream);
+ACLNN_API aclnnStatus aclnnThresholdBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self, const aclScalar *threshold, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnThresholdBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_THRESHOLD_BACKWARD_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_THRESHOLD_BACKWARD_H_ */

@@ -13,13 +13,13 @@ extern "C" {
 #endif
 
 /* aclnnInplaceZero: kernel ZerosLike (AI_VECTOR), shape rule "same". */
-ACLNN_API aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor);
-ACLNN_API aclnnStatus aclnnInplaceZero(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                       aclrtStream stream);
+ACLNN_API aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceZero(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+    aclrtStream stream);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* ACLSIM_ACLNNOP_ACLNN_ZERO_H_ */
+#endif  /* ACLSIM_ACLNNOP_ACLNN_ZERO_H_ */
