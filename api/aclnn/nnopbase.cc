@@ -134,7 +134,8 @@ ACL_FUNC_VISIBILITY aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t
 ACL_FUNC_VISIBILITY aclScalar* aclCreateScalar(void* value, aclDataType dataType) try {
   double v = 0;
   if (value == nullptr || !ScalarValue(value, dataType, &v)) return nullptr;
-  return LiveHandles<aclScalar>::Global().Create(aclsim::ops::OpScalar{static_cast<aclsim::model::DataType>(dataType), v});
+  return LiveHandles<aclScalar>::Global().Create(
+      aclsim::ops::OpScalar{static_cast<aclsim::model::DataType>(dataType), v});
 } catch (...) {
   return nullptr;
 }
@@ -201,7 +202,8 @@ ACL_FUNC_VISIBILITY aclnnStatus aclDestroyTensorList(const aclTensorList* array)
   return Destroy(array);
 }
 
-ACL_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_t* viewDimsNum) try {
+ACL_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims,
+                                                uint64_t* viewDimsNum) try {
   if (tensor == nullptr || viewDims == nullptr || viewDimsNum == nullptr) return kNullptr;
   if (!LiveHandles<aclTensor>::Global().IsLive(tensor)) return kInvalid;
   return CopyOut(tensor->desc.shape, viewDims, viewDimsNum);
@@ -256,7 +258,9 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataT
   return kSuccess;
 }
 
-ACL_FUNC_VISIBILITY aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size) { return Size(array, size); }
+ACL_FUNC_VISIBILITY aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size) {
+  return Size(array, size);
+}
 ACL_FUNC_VISIBILITY aclnnStatus aclGetFloatArraySize(const aclFloatArray* array, uint64_t* size) {
   return Size(array, size);
 }

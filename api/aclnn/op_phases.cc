@@ -58,15 +58,11 @@ bool Convert(ArgKind kind, const aclsimOpArg& raw, aclsim::ops::OpArg* out) {
   out->present = raw.p != nullptr;
   if (!out->present) return true;
   switch (kind) {
-    case ArgKind::kTensor:
-      out->tensor = &static_cast<const aclTensor*>(raw.p)->desc;
-      return Live<aclTensor>(raw.p);
+    case ArgKind::kTensor: out->tensor = &static_cast<const aclTensor*>(raw.p)->desc; return Live<aclTensor>(raw.p);
     case ArgKind::kTensorList:
       out->list = &static_cast<const aclTensorList*>(raw.p)->descs;
       return Live<aclTensorList>(raw.p);
-    case ArgKind::kScalar:
-      out->scalar = &static_cast<const aclScalar*>(raw.p)->value;
-      return Live<aclScalar>(raw.p);
+    case ArgKind::kScalar: out->scalar = &static_cast<const aclScalar*>(raw.p)->value; return Live<aclScalar>(raw.p);
     case ArgKind::kIntArray:
       out->ints = &static_cast<const aclIntArray*>(raw.p)->values;
       return Live<aclIntArray>(raw.p);
@@ -118,25 +114,29 @@ aclnnStatus LaunchOp(size_t op_index, void* workspace, uint64_t workspace_size, 
     return Fail("aclnn", Status(StatusCode::kInternal, "aclnn: libopapi.so and libnnopbase.so do not match"), kInvalid);
   }
   const char* api = aclsim::ops::GetOpDef(op_index).api;
-  if (executor == nullptr) return Fail(api, Status(Detail::kOpArgumentNull, std::string(api) + ": executor is NULL"), kNullptr);
+  if (executor == nullptr)
+    return Fail(api, Status(Detail::kOpArgumentNull, std::string(api) + ": executor is NULL"), kNullptr);
   if (!LiveHandles<aclOpExecutor>::Global().IsLive(executor)) {
-    return Fail(api, Status(StatusCode::kInvalidArgument, std::string(api) + ": executor is not live (launched "
-                                                                             "already and not repeatable, or destroyed)"),
+    return Fail(api,
+                Status(StatusCode::kInvalidArgument, std::string(api) + ": executor is not live (launched "
+                                                                        "already and not repeatable, or destroyed)"),
                 kInvalid);
   }
   if (executor->op_index != op_index) {
-    return Fail(api, Status(StatusCode::kInvalidArgument, std::string(api) + ": executor was made by " +
-                                                              aclsim::ops::GetOpDef(executor->op_index).api + "GetWorkspaceSize"),
-                kInvalid);
+    return Fail(
+        api,
+        Status(StatusCode::kInvalidArgument, std::string(api) + ": executor was made by " +
+                                                 aclsim::ops::GetOpDef(executor->op_index).api + "GetWorkspaceSize"),
+        kInvalid);
   }
   if (workspace_size < executor->workspace_bytes || (workspace == nullptr && executor->workspace_bytes > 0)) {
-    const Status s = workspace == nullptr && executor->workspace_bytes > 0
-                         ? Status(Detail::kOpArgumentNull, std::string(api) + ": workspace is NULL, the op needs " +
-                                                               std::to_string(executor->workspace_bytes) + " bytes")
-                         : Status(StatusCode::kInvalidArgument,
-                                  std::string(api) + ": workspaceSize " + std::to_string(workspace_size) +
-                                      " is less than the " + std::to_string(executor->workspace_bytes) +
-                                      " bytes the first phase asked for");
+    const Status s =
+        workspace == nullptr && executor->workspace_bytes > 0
+            ? Status(Detail::kOpArgumentNull, std::string(api) + ": workspace is NULL, the op needs " +
+                                                  std::to_string(executor->workspace_bytes) + " bytes")
+            : Status(StatusCode::kInvalidArgument,
+                     std::string(api) + ": workspaceSize " + std::to_string(workspace_size) + " is less than the " +
+                         std::to_string(executor->workspace_bytes) + " bytes the first phase asked for");
     return Fail(api, s, s.detail() == Detail::kOpArgumentNull ? kNullptr : kInvalid);
   }
   const auto* t = Table();

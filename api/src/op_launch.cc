@@ -25,9 +25,9 @@ int32_t Launch(const char* api, const void* call, const void* key, void* stream)
       return aclsim::api::Convert(api, Status(Detail::kNotInitialized, std::string(api) + ": aclInit was not called"));
     }
     ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, api);
-    return aclsim::api::Convert(api, rt->LaunchOp(*static_cast<const aclsim::runtime::OpCall*>(call),
-                                                  *static_cast<const std::string*>(key),
-                                                  aclsim::api::ToStream(stream), api_scope.launch()));
+    return aclsim::api::Convert(
+        api, rt->LaunchOp(*static_cast<const aclsim::runtime::OpCall*>(call), *static_cast<const std::string*>(key),
+                          aclsim::api::ToStream(stream), api_scope.launch()));
   } catch (...) {
     return aclsim::api::Convert(api, Status(StatusCode::kInternal, std::string(api) + ": launch failed"));
   }

@@ -84,8 +84,8 @@ TEST_F(Aclnn, GivenAddWhenBothPhasesRunThenOneVectorTaskNamedAsCannNamesIt) {
   EXPECT_STREQ(trace[0].opName, "aclnnAdd_AddAiCore_Add");
   EXPECT_STREQ(trace[0].opType, "Add");
   EXPECT_STREQ(trace[0].engine, "AI_VECTOR_CORE");
-  EXPECT_EQ(trace[0].flops, 4u * 256u);                            // one per output element
-  EXPECT_EQ(trace[0].bytes, (4u * 256u * 2u + 256u) * 2u);          // two inputs and the output, fp16
+  EXPECT_EQ(trace[0].flops, 4u * 256u);                     // one per output element
+  EXPECT_EQ(trace[0].bytes, (4u * 256u * 2u + 256u) * 2u);  // two inputs and the output, fp16
   EXPECT_GT(trace[0].endNs, trace[0].startNs);
 }
 
@@ -178,8 +178,8 @@ TEST_F(Aclnn, GivenConvolutionThenOutputShapeFromStridePaddingDilation) {
                                              false, out_pad, 1, T({1, 4, 7, 7}), 0, &ws, &exec),
             kInvalid);
   EXPECT_THAT(RecentErrMsg(), HasSubstr("the op produces [1,4,8,8]"));
-  ASSERT_EQ(aclnnConvolutionGetWorkspaceSize(T({1, 3, 8, 8}), T({4, 3, 3, 3}), T({4}), stride, padding, dilation,
-                                             false, out_pad, 1, T({1, 4, 8, 8}), 0, &ws, &exec),
+  ASSERT_EQ(aclnnConvolutionGetWorkspaceSize(T({1, 3, 8, 8}), T({4, 3, 3, 3}), T({4}), stride, padding, dilation, false,
+                                             out_pad, 1, T({1, 4, 8, 8}), 0, &ws, &exec),
             0);
   ASSERT_ACL_OK(aclsimTraceStart(0));
   ASSERT_EQ(aclnnConvolution(nullptr, 0, exec, stream_), 0);
@@ -247,7 +247,8 @@ TEST_F(Aclnn, GivenBadStreamThenRuntimeError) {
 TEST(AclnnMeta, GivenTensorThenItsDescriptionReadsBack) {
   std::vector<int64_t> view = {2, 3}, stride = {1, 2}, storage = {3, 2};
   int dummy = 0;
-  aclTensor* t = aclCreateTensor(view.data(), 2, ACL_BF16, stride.data(), 5, ACL_FORMAT_NCHW, storage.data(), 2, &dummy);
+  aclTensor* t =
+      aclCreateTensor(view.data(), 2, ACL_BF16, stride.data(), 5, ACL_FORMAT_NCHW, storage.data(), 2, &dummy);
   ASSERT_NE(t, nullptr);
   int64_t* dims = nullptr;
   uint64_t n = 0;
@@ -276,8 +277,9 @@ TEST(AclnnMeta, GivenTensorThenItsDescriptionReadsBack) {
   // Bad descriptions are refused with NULL.
   std::vector<int64_t> negative = {-1};
   EXPECT_EQ(aclCreateTensor(negative.data(), 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr), nullptr);
-  EXPECT_EQ(aclCreateTensor(view.data(), 2, static_cast<aclDataType>(5), nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr),
-            nullptr);
+  EXPECT_EQ(
+      aclCreateTensor(view.data(), 2, static_cast<aclDataType>(5), nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr),
+      nullptr);
   const aclTensor* members[] = {t};
   aclTensorList* list = aclCreateTensorList(members, 1);
   ASSERT_NE(list, nullptr);
