@@ -6,11 +6,14 @@ api/include/acl/*.h, the profiling ones included (torch_npu dlsyms aclprof*
 from a libascendcl.so handle, spec §0); libmsprofiler.so exactly the ones
 declared in acl_prof.h and prof_acl_api.h; libprofapi.so the Msprof*
 functions of api/pkg_inc/profiling/aprof_pub.h; libc_sec.so the securec
-functions of api/include/securec.h.
+functions of api/include/securec.h; libnnopbase.so the functions of
+aclnn/acl_meta.h and aclnn/aclnn_base.h and the two generic phases libopapi.so
+calls; libopapi.so the operators of api/include/aclnnop/.
 Nothing else (no C++ or library-internal symbol) may leak.
-Usage: check_exports.py LIBASCENDCL LIBMSPROFILER LIBPROFAPI LIBC_SEC
+Usage: check_exports.py LIBASCENDCL LIBMSPROFILER LIBPROFAPI LIBC_SEC LIBNNOPBASE LIBOPAPI
 """
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -28,16 +31,32 @@ def exported(lib):
     return names
 
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def declared(paths):
+    """Function names declared (name followed by '(' after a return type) in the headers |paths|."""
+    names = set()
+    for path in paths:
+        text = re.sub(r"/\*.*?\*/", " ", path.read_text(), flags=re.S)
+        names |= set(re.findall(r"^(?:ACL_FUNC_VISIBILITY|ACLNN_API)\s[^;(]*?\b(\w+)\s*\(", text, re.M))
+    return names
+
+
 def main():
-    ascendcl, msprofiler, profapi, c_sec = sys.argv[1:5]
+    ascendcl, msprofiler, profapi, c_sec, nnopbase, opapi = sys.argv[1:7]
     funcs = gen_api.parse_headers()
     want_acl = {f["name"] for f in funcs}
     want_prof = {f["name"] for f in funcs if f["prof"]}
     companions = gen_api.companion_functions()
     want_profapi = {name for name, _ in companions["libprofapi.so"]}
     want_c_sec = {name for name, _ in companions["libc_sec.so"]}
+    want_nnopbase = declared([ROOT / "api/include/aclnn/acl_meta.h", ROOT / "api/include/aclnn/aclnn_base.h"])
+    want_nnopbase |= {"aclsimInternalOpPrepare", "aclsimInternalOpLaunch"}
+    want_opapi = declared(sorted((ROOT / "api/include/aclnnop").glob("aclnn_*.h")))
     ok = True
-    for lib, want in ((ascendcl, want_acl), (msprofiler, want_prof), (profapi, want_profapi), (c_sec, want_c_sec)):
+    for lib, want in ((ascendcl, want_acl), (msprofiler, want_prof), (profapi, want_profapi), (c_sec, want_c_sec),
+                      (nnopbase, want_nnopbase), (opapi, want_opapi)):
         have = exported(lib)
         missing = sorted(want - have)
         extra = sorted(have - want)
