@@ -1,0 +1,73 @@
+// examples/train_loop as a user runs it, and its session as msprof's files
+// show it: one step_trace row per iteration, every launched op in
+// op_summary (model id 4294967295, the single-op id) inside its
+// iteration's START..END, in stream order behind the markers.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "prof_session_util.h"
+
+namespace {
+
+using aclsim_conformance::Csv;
+using aclsim_conformance::OneOutputFile;
+using aclsim_conformance::ProfDirsUnder;
+using aclsim_conformance::ReadCsv;
+
+constexpr int kIterations = 4;
+constexpr size_t kOpsPerIteration = 17;
+
+// Runs the example; its standard output.
+std::string RunExample(const std::string& output) {
+  const std::string cmd = std::string(ACLSIM_TRAIN_LOOP) + " --iterations " + std::to_string(kIterations) +
+                          " --batch 16 --output " + output;
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[512];
+  while (p != nullptr && std::fgets(buf, sizeof(buf), p) != nullptr) out += buf;
+  EXPECT_EQ(p != nullptr ? pclose(p) : -1, 0) << out;
+  return out;
+}
+
+TEST(TrainLoop, GivenStepMarkedAclnnLoopThenStepTraceAndOpSummaryPlaceEveryOpInItsIteration) {
+  const std::string base = ::testing::TempDir() + "/train_loop_" + std::to_string(getpid());
+  const std::string out = RunExample(base);
+  EXPECT_NE(out.find("4 iterations, 68 ops launched"), std::string::npos) << out;
+  auto dirs = ProfDirsUnder(base);
+  ASSERT_EQ(dirs.size(), 1u);
+  const std::string job = base + "/" + dirs[0];
+
+  Csv steps = ReadCsv(OneOutputFile(job, "step_trace", "csv"));
+  ASSERT_EQ(steps.rows.size(), static_cast<size_t>(kIterations));
+  std::vector<double> begin, end;
+  for (size_t i = 0; i < steps.rows.size(); ++i) {
+    EXPECT_EQ(steps.Cell(i, "Iteration ID"), std::to_string(i + 1));
+    end.push_back(std::stod(steps.Cell(i, "Iteration End(us)")));
+    begin.push_back(end.back() - std::stod(steps.Cell(i, "Iteration Time(us)")));
+    EXPECT_GT(end.back(), begin.back());
+    if (i > 0) {
+      EXPECT_GE(begin[i], end[i - 1]);
+    }
+  }
+
+  Csv ops = ReadCsv(OneOutputFile(job, "op_summary", "csv"));
+  ASSERT_EQ(ops.rows.size(), kIterations * kOpsPerIteration);
+  double prev_end = 0;
+  for (size_t i = 0; i < ops.rows.size(); ++i) {
+    const size_t iteration = i / kOpsPerIteration;
+    EXPECT_EQ(ops.Cell(i, "Model ID"), "4294967295");
+    EXPECT_EQ(ops.Cell(i, "Op Name").rfind("aclnn", 0), 0u) << ops.Cell(i, "Op Name");
+    const double start = std::stod(ops.Cell(i, "Task Start Time(us)"));
+    const double stop = start + std::stod(ops.Cell(i, "Task Duration(us)"));
+    EXPECT_GE(start, begin[iteration]) << "op " << i;
+    EXPECT_LE(stop, end[iteration] + 1e-3) << "op " << i;
+    EXPECT_GE(start, prev_end - 1e-3) << "stream order, op " << i;
+    prev_end = stop;
+  }
+  EXPECT_EQ(ops.Cell(0, "Op Name"), "aclnnMm_MatMulCommon_MatMulV2");
+  EXPECT_EQ(ops.Cell(0, "Input Shapes"), "16,784;784,512");
+  EXPECT_EQ(ops.Cell(kOpsPerIteration - 1, "Op Name"), "aclnnApplyAdamWV2_ApplyAdamWV2AiCore_ApplyAdamWV2");
+}
+
+}  // namespace
