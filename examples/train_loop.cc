@@ -42,14 +42,14 @@ namespace {
 
 // Runs one aclnn operator: the first phase (|prepare| fills the workspace
 // size and executor), a workspace if it asks for one, the second phase.
-#define RUN_OP(op, ...)                                                  \
-  do {                                                                   \
-    uint64_t ws_size_ = 0;                                               \
-    aclOpExecutor* exec_ = nullptr;                                      \
-    CHECK_ACL(op##GetWorkspaceSize(__VA_ARGS__, &ws_size_, &exec_));     \
-    void* ws_ = ws_size_ > 0 ? net.Workspace(ws_size_) : nullptr;        \
-    CHECK_ACL(op(ws_, ws_size_, exec_, net.stream));                     \
-    ++net.ops_launched;                                                  \
+#define RUN_OP(op, ...)                                              \
+  do {                                                               \
+    uint64_t ws_size_ = 0;                                           \
+    aclOpExecutor* exec_ = nullptr;                                  \
+    CHECK_ACL(op##GetWorkspaceSize(__VA_ARGS__, &ws_size_, &exec_)); \
+    void* ws_ = ws_size_ > 0 ? net.Workspace(ws_size_) : nullptr;    \
+    CHECK_ACL(op(ws_, ws_size_, exec_, net.stream));                 \
+    ++net.ops_launched;                                              \
   } while (0)
 
 // A device tensor: memory from aclrtMalloc and its aclTensor description.
@@ -120,6 +120,18 @@ Options Parse(int argc, char** argv) {
   return o;
 }
 
+// aclprofInit at |output| and a session of ACL API and task-time data on
+// device 0.
+aclprofConfig* StartSession(const std::string& output) {
+  CHECK_ACL(aclprofInit(output.c_str(), output.size()));
+  uint32_t devices[] = {0};
+  aclprofConfig* config =
+      aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_ACL_API | ACL_PROF_TASK_TIME);
+  if (config == nullptr) CHECK_ACL(-1);
+  CHECK_ACL(aclprofStart(config));
+  return config;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -132,11 +144,7 @@ int main(int argc, char** argv) {
   {
     Net net;
     CHECK_ACL(aclrtCreateStream(&net.stream));
-    CHECK_ACL(aclprofInit(opt.output.c_str(), opt.output.size()));
-    uint32_t devices[] = {0};
-    aclprofConfig* config = aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_ACL_API | ACL_PROF_TASK_TIME);
-    if (config == nullptr) CHECK_ACL(-1);
-    CHECK_ACL(aclprofStart(config));
+    aclprofConfig* config = StartSession(opt.output);
 
     // Parameters, their AdamW moments, activations and gradients.
     aclTensor *w1 = net.Tensor({kIn, kHidden}), *b1 = net.Tensor({kHidden}), *w2 = net.Tensor({kHidden, kClasses});
@@ -145,7 +153,8 @@ int main(int argc, char** argv) {
     aclTensor *m_w2 = net.Tensor({kHidden, kClasses}), *v_w2 = net.Tensor({kHidden, kClasses});
     aclTensor *x = net.Tensor({b, kIn}), *xt = net.Tensor({kIn, b}), *labels = net.Tensor({b}, ACL_INT64);
     aclTensor *z1 = net.Tensor({b, kHidden}), *a1 = net.Tensor({b, kHidden}), *h = net.Tensor({b, kHidden});
-    aclTensor *ht = net.Tensor({kHidden, b}), *logits = net.Tensor({b, kClasses}), *w2t = net.Tensor({kClasses, kHidden});
+    aclTensor *ht = net.Tensor({kHidden, b}), *logits = net.Tensor({b, kClasses}),
+              *w2t = net.Tensor({kClasses, kHidden});
     aclTensor *loss = net.Tensor({1}), *log_prob = net.Tensor({b, kClasses}), *zloss = net.Tensor({1});
     aclTensor *lse = net.Tensor({1}), *grad_loss = net.Tensor({1}), *dlogits = net.Tensor({b, kClasses});
     aclTensor *dw2 = net.Tensor({kHidden, kClasses}), *dh = net.Tensor({b, kHidden}), *dz1 = net.Tensor({b, kHidden});

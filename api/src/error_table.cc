@@ -133,6 +133,8 @@ constexpr Row kRows[] = {
     Of("*", D::kProfilingModules, ACL_ERROR_PROF_MODULES_UNSUPPORTED),
     Of("*", D::kFeatureUnsupported, ACL_ERROR_FEATURE_UNSUPPORTED),
     Of("*", D::kOptionUnsupported, ACL_ERROR_API_NOT_SUPPORT),
+    Of("*", D::kOpArgumentNull, ACL_ERROR_INVALID_PARAM),
+    Of("*", D::kOpTiling, ACL_ERROR_INVALID_PARAM),
     Of("*", D::kVersionMismatch, ACL_ERROR_RT_FEATURE_NOT_SUPPORT),
     Of("*", D::kDeviceMemory, ACL_ERROR_RT_MEMORY_ALLOCATION),
     Of("*", D::kNoContext, ACL_ERROR_RT_CONTEXT_NULL),

@@ -1,5 +1,6 @@
 // The generated op definitions and PlanOp's generic checks (op_def.h).
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "runtime/ops/op_def.h"

@@ -113,6 +113,18 @@ TEST(ErrorTable, GivenThreadSubscriptionFailuresThenMsprofsCodes) {
   EXPECT_EQ(AclCodeFor("ProfOpUnSubscribe", Of(Detail::kProfilingApiConflict)), ACL_ERROR_PROF_API_CONFLICT);
 }
 
+TEST(ErrorTable, GivenAclnnFailuresThenAclnnStatusCodes) {
+  EXPECT_EQ(AclCodeFor("aclnnAdd", Of(Detail::kOpArgumentNull)), 161001);
+  EXPECT_EQ(AclCodeFor("aclnnAdd", Status(StatusCode::kInvalidArgument, "x")), 161002);
+  EXPECT_EQ(AclCodeFor("aclnnRmsNorm", Of(Detail::kOpTiling)), 561002);
+  // Whatever fails below the op: the runtime error.
+  for (Detail d : {Detail::kNotInitialized, Detail::kNoContext, Detail::kInvalidHandle, Detail::kDeviceLost}) {
+    EXPECT_EQ(AclCodeFor("aclnnMm", Of(d)), 361001) << DetailName(d);
+  }
+  EXPECT_EQ(AclCodeFor("aclnnMm", Status(StatusCode::kInternal, "x")), 361001);
+  EXPECT_EQ(AclCodeFor("aclnnMm", OkStatus()), ACL_SUCCESS);
+}
+
 TEST(ErrorTable, GivenEachDetailThenItsDefaultCode) {
   const std::pair<Detail, aclError> defaults[] = {
       {Detail::kInvalidDeviceId, ACL_ERROR_RT_INVALID_DEVICEID},
@@ -160,6 +172,8 @@ TEST(ErrorTable, GivenEachDetailThenItsDefaultCode) {
       {Detail::kContextInUse, ACL_ERROR_RT_CONTEXT_RELEASE_ERROR},
       {Detail::kReportTimeout, ACL_ERROR_RT_REPORT_TIMEOUT},
       {Detail::kOptionUnsupported, ACL_ERROR_API_NOT_SUPPORT},
+      {Detail::kOpArgumentNull, ACL_ERROR_INVALID_PARAM},
+      {Detail::kOpTiling, ACL_ERROR_INVALID_PARAM},
   };
   int covered = 0;
   for (const auto& [detail, acl] : defaults) {
