@@ -4,7 +4,8 @@
 // session. A two-layer MLP classifier: forward (Mm, Add, Gelu, Mm), the
 // loss (CrossEntropyLoss), backward (CrossEntropyLossGrad, Permute + Mm for
 // the weight gradients, ReduceSum for the bias, GeluBackward) and AdamW on
-// every parameter (ApplyAdamWV2).
+// every parameter (ApplyAdamWV2). Each iteration first copies its batch
+// to the device (aclrtMemcpyAsync), as a data loader does.
 //
 //   train_loop [--iterations N] [--batch B] [--output DIR]
 //
@@ -56,6 +57,7 @@ namespace {
 struct DeviceTensor {
   aclTensor* t = nullptr;
   void* mem = nullptr;
+  size_t bytes = 0;
 };
 
 struct Net {
@@ -72,8 +74,21 @@ struct Net {
     CHECK_ACL(aclrtMalloc(&d.mem, elems * aclDataTypeSize(dtype), ACL_MEM_MALLOC_HUGE_FIRST));
     d.t = aclCreateTensor(shape.data(), shape.size(), dtype, nullptr, 0, ACL_FORMAT_ND, shape.data(), shape.size(),
                           d.mem);
+    d.bytes = elems * aclDataTypeSize(dtype);
     tensors.push_back(d);
     return d.t;
+  }
+  const DeviceTensor& Of(const aclTensor* t) const {
+    for (const DeviceTensor& d : tensors) {
+      if (d.t == t) return d;
+    }
+    std::fprintf(stderr, "not a tensor of this net\n");
+    std::exit(1);
+  }
+  // Copies |t|'s bytes from |host| on the stream.
+  void CopyIn(const aclTensor* t, const void* host) {
+    const DeviceTensor& d = Of(t);
+    CHECK_ACL(aclrtMemcpyAsync(d.mem, d.bytes, host, d.bytes, ACL_MEMCPY_HOST_TO_DEVICE, stream));
   }
   void* Workspace(uint64_t size) {
     if (size > workspace_size) {
@@ -165,11 +180,13 @@ int main(int argc, char** argv) {
     aclIntArray* transpose = aclCreateIntArray(swap.data(), 2);
     aclIntArray* over_batch = aclCreateIntArray(batch_dim.data(), 1);
     char mean[] = "mean";
+    std::vector<float> host_batch(static_cast<size_t>(b * kIn), 0.5f);
 
     for (int it = 0; it < opt.iterations; ++it) {
       aclprofStepInfo* step_info = aclprofCreateStepInfo();
       CHECK_ACL(aclprofGetStepTimestamp(step_info, ACL_STEP_START, net.stream));
       const int before = net.ops_launched;
+      net.CopyIn(x, host_batch.data());  // the batch: host to device, a copy task (not an op)
       // Forward.
       RUN_OP(aclnnMm, x, w1, z1, 0);
       RUN_OP(aclnnAdd, z1, b1, alpha, a1);

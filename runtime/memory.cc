@@ -85,6 +85,19 @@ Status MemoryRegistry::Copy(void* dst, size_t dest_max, const void* src, size_t 
   return OkStatus();
 }
 
+CopyKind MemoryRegistry::Direction(const void* dst, const void* src, size_t count) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto on_device = [&](const void* p) {
+    const Allocation* a = FindRange(p, count);
+    return a != nullptr && a->kind == MemoryKind::kDevice;
+  };
+  const bool d = on_device(dst);
+  const bool s = on_device(src);
+  if (d && s) return CopyKind::kDeviceToDevice;
+  if (d) return CopyKind::kHostToDevice;
+  return s ? CopyKind::kDeviceToHost : CopyKind::kHostToHost;
+}
+
 Status MemoryRegistry::Set(void* dst, size_t max_count, int value, size_t count) {
   if (count > max_count) {
     return Status(StatusCode::kInvalidArgument,

@@ -48,6 +48,9 @@ class MemoryRegistry {
   // aclrtFree or aclFinalize.
   void FreeAll(int32_t device_id);
   uint64_t DeviceBytesInUse(int32_t device_id) const;
+  // The direction of a copy from |src| to |dst| of |count| bytes as the
+  // addresses say (device memory from Allocate, anything else host).
+  CopyKind Direction(const void* dst, const void* src, size_t count) const;
 
  private:
   struct Allocation {

@@ -72,6 +72,11 @@ const prof::OpInfo* ModelRegistry::InternOpInfo(const model::Graph& g, const mod
   info.name = op.name;
   info.type = op.type;
   info.task_type = model::EngineName(op.engine);
+  if (op.type == vendor::kMemcpyTaskType || op.type == vendor::kMemsetTaskType) {
+    info.name.clear();  // a copy has no kernel name (task_time: N/A)
+    info.task_type = op.type;
+    info.compute = false;
+  }
   info.input_shapes = Join(g, op.inputs, Column::kShape);
   info.input_data_types = Join(g, op.inputs, Column::kDataType);
   info.input_formats = Join(g, op.inputs, Column::kFormat);

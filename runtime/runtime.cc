@@ -1,6 +1,10 @@
 #include "runtime/runtime.h"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
+
+#include "runtime/vendor.h"
 
 namespace aclsim::runtime {
 
@@ -90,6 +94,42 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
   Status waited = dev.SynchronizeStream(target.stream);
   devices_->NoteHostWait(dev);
   return waited;
+}
+
+namespace {
+
+// The one-op call of a copy or memset task of |count| bytes.
+OpCall CopyCall(std::string_view type, size_t count, CopyKind kind) {
+  OpCall call;
+  call.type = std::string(type);
+  call.name = call.type;
+  call.engine = model::Engine::kAiCpu;  // nominal: the device runs copies on no compute core
+  call.inputs = {{model::DataType::kUint8, model::Format::kNd, {static_cast<int64_t>(count)}}};
+  call.outputs = call.inputs;
+  call.attrs["kind"] = static_cast<int64_t>(kind);
+  return call;
+}
+
+}  // namespace
+
+Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, CopyKind kind, Stream* stream,
+                            prof::ApiRecord* out_launch) {
+  const CopyKind direction = kind == CopyKind::kDefault ? memory_.Direction(dst, src, count) : kind;
+  if (direction == CopyKind::kHostToHost) {
+    return Status(StatusCode::kUnimplemented, "a host-to-host copy is not a stream task: use aclrtMemcpy");
+  }
+  ACLSIM_RETURN_IF_ERROR(devices_->ResolveTarget(stream).status());
+  ACLSIM_RETURN_IF_ERROR(memory_.Copy(dst, dest_max, src, count, direction));
+  const OpCall call = CopyCall(vendor::kMemcpyTaskType, count, direction);
+  return LaunchOp(call, OpCallKey(call), stream, out_launch);
+}
+
+Status Runtime::MemsetAsync(void* dst, size_t max_count, int value, size_t count, Stream* stream,
+                            prof::ApiRecord* out_launch) {
+  ACLSIM_RETURN_IF_ERROR(devices_->ResolveTarget(stream).status());
+  ACLSIM_RETURN_IF_ERROR(memory_.Set(dst, max_count, value, count));
+  const OpCall call = CopyCall(vendor::kMemsetTaskType, count, CopyKind::kDeviceToDevice);
+  return LaunchOp(call, OpCallKey(call), stream, out_launch);
 }
 
 Status Runtime::LaunchOp(const OpCall& call, const std::string& key, Stream* stream, prof::ApiRecord* out_launch) {

@@ -74,6 +74,16 @@ class Runtime {
   Status Memset(void* dst, size_t max_count, int value, size_t count) {
     return memory_.Set(dst, max_count, value, count);
   }
+  // Stream copies and memsets (aclrtMemcpyAsync, aclrtMemsetAsync): the
+  // bytes move at once (memory is host-backed and ops compute nothing, so no
+  // task can observe the difference), and a MEMCPY_ASYNC / MEMSET_ASYNC task
+  // of the copy's size is launched on |stream|, timed by the device (host
+  // link or HBM bandwidth). kDefault takes the direction from the addresses;
+  // a host-to-host copy → kUnimplemented (CANN: not on a stream).
+  Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, CopyKind kind, Stream* stream,
+                     prof::ApiRecord* out_launch = nullptr);
+  Status MemsetAsync(void* dst, size_t max_count, int value, size_t count, Stream* stream,
+                     prof::ApiRecord* out_launch = nullptr);
 
   // Models. Loading needs a current context; the model lives on its device.
   StatusOr<uint32_t> LoadModel(model::Graph graph);

@@ -33,6 +33,12 @@ inline constexpr uint32_t kSingleOpModelId = 0xFFFFFFFFu;
 // model ids stay below it.
 inline constexpr uint32_t kFirstKernelTag = 0x80000000u;
 
+// The task types CANN's runtime reports for stream copies and memsets
+// (aclrtMemcpyAsync, aclrtMemsetAsync). They are not ops: op_summary and
+// subscriptions leave them out; task_time lists them with no kernel name.
+inline constexpr std::string_view kMemcpyTaskType = "MEMCPY_ASYNC";
+inline constexpr std::string_view kMemsetTaskType = "MEMSET_ASYNC";
+
 // MsprofTxInfo eventType values of msproftx host records (spec §2.4).
 enum class TxEventType : uint32_t {
   kMark = 0,       // aclprofMark

@@ -8,6 +8,7 @@
 
 #include "runtime/checked_math.h"
 #include "runtime/time_limits.h"
+#include "runtime/vendor.h"
 
 namespace aclsim::sim {
 namespace {
@@ -80,8 +81,14 @@ uint64_t AttentionMacs(const Graph& graph, const Op& op) {
 
 }  // namespace
 
+bool IsCopyTask(const Op& op) { return op.type == vendor::kMemcpyTaskType || op.type == vendor::kMemsetTaskType; }
+
 OpWork ComputeOpWork(const Graph& graph, const Op& op) {
   OpWork work;
+  if (IsCopyTask(op)) {  // a copy or memset: its size in bytes, no arithmetic
+    if (!op.inputs.empty()) work.bytes = static_cast<uint64_t>(graph.tensor(op.inputs[0]).SizeBytes());
+    return work;
+  }
   for (int32_t t : op.inputs)
     work.bytes = SaturatingAdd(work.bytes, static_cast<uint64_t>(graph.tensor(t).SizeBytes()));
   for (int32_t t : op.outputs)
@@ -133,6 +140,20 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
   return work;
 }
 
+int64_t CostModel::CopyDurationNs(const Op& op, const OpWork& work) const {
+  // aclrtMemcpyKind: host to device (1), device to host (2) and host to
+  // buffer to device (5) cross the host link; a device-to-device copy reads
+  // and writes HBM; a memset writes it.
+  const int64_t kind = op.IntAttr("kind", 3);
+  const bool host_link = op.type == vendor::kMemcpyTaskType && (kind == 1 || kind == 2 || kind == 5);
+  const bool read_and_write = op.type == vendor::kMemcpyTaskType && !host_link;
+  const double rate = std::max(
+      kMinRatePerS, host_link ? profile_.host_link_bandwidth_bytes_per_s : profile_.memory_bandwidth_bytes_per_s);
+  const double seconds = static_cast<double>(work.bytes) * (read_and_write ? 2.0 : 1.0) / rate;
+  const int64_t overhead = std::clamp<int64_t>(profile_.copy_overhead_ns, 0, kMaxTaskDurationNs);
+  return std::min(overhead + CeilToInt64Clamped(seconds * 1e9, kMaxTaskDurationNs), kMaxTaskDurationNs);
+}
+
 uint32_t CostModel::BlockDim(const Graph& graph, const Op& op) const {
   const uint32_t cores = std::max<uint32_t>(1, profile_.CoreCount(op.engine));
   if (op.block_dim) return std::min(*op.block_dim, cores);
@@ -147,6 +168,7 @@ uint32_t CostModel::BlockDim(const Graph& graph, const Op& op) const {
 
 int64_t CostModel::DurationNs(const Op& op, const OpWork& work, uint32_t block_dim) const {
   if (op.duration_ns) return std::clamp<int64_t>(*op.duration_ns, 0, kMaxTaskDurationNs);
+  if (IsCopyTask(op)) return CopyDurationNs(op, work);
   const auto engine = static_cast<size_t>(op.engine);
   const uint32_t cores = std::max<uint32_t>(1, profile_.CoreCount(op.engine));
   const double peak = std::max(kMinRatePerS, profile_.PeakFlopsPerS(op.engine, work.compute_dtype)) *

@@ -26,6 +26,10 @@ struct OpWork {
   model::DataType compute_dtype = model::DataType::kFloat16;
 };
 
+// True for the copy and memset tasks of aclrtMemcpyAsync / aclrtMemsetAsync
+// (runtime/vendor.h): DMA work that occupies no compute core.
+bool IsCopyTask(const model::Op& op);
+
 // Work of |op| in |graph|. Pure function of the op and its tensors.
 OpWork ComputeOpWork(const model::Graph& graph, const model::Op& op);
 
@@ -42,6 +46,11 @@ class CostModel {
   // Duration in ns of |op| with |work| on |block_dim| cores, in
   // [0, kMaxTaskDurationNs] whatever the profile's values.
   int64_t DurationNs(const model::Op& op, const OpWork& work, uint32_t block_dim) const;
+
+  // A copy or memset task (op types MEMCPY_ASYNC, MEMSET_ASYNC, attribute
+  // "kind" an aclrtMemcpyKind): copy_overhead_ns + its bytes over the host
+  // link (H2D, D2H) or HBM (D2D: read and write; memset: write).
+  int64_t CopyDurationNs(const model::Op& op, const OpWork& work) const;
 
   // The fixed scheduling/launch part of every duration on |engine|.
   int64_t LaunchOverheadNs(model::Engine engine) const {

@@ -15,6 +15,17 @@ using nlohmann::json;
 
 Status ProfileError(const std::string& what) { return Status(StatusCode::kInvalidArgument, "device profile: " + what); }
 
+// The optional "copy_overhead_ns" of a profile.
+Status ParseCopyOverhead(const json& doc, DeviceProfile* p) {
+  auto copy = doc.find("copy_overhead_ns");
+  if (copy == doc.end()) return OkStatus();
+  if (!copy->is_number_integer() || copy->get<int64_t>() < 0 || copy->get<int64_t>() > kMaxLaunchOverheadNs) {
+    return ProfileError("'copy_overhead_ns' must be an integer in [0, 10^9]");
+  }
+  p->copy_overhead_ns = copy->get<int64_t>();
+  return OkStatus();
+}
+
 }  // namespace
 
 uint32_t DeviceProfile::CoreCount(model::Engine engine) const {
@@ -81,6 +92,11 @@ StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text) {
   auto bw = doc.find("memory_bandwidth_bytes_per_s");
   if (bw == doc.end()) return ProfileError("missing 'memory_bandwidth_bytes_per_s'");
   ACLSIM_RETURN_IF_ERROR(get_rate(*bw, "'memory_bandwidth_bytes_per_s'", &p.memory_bandwidth_bytes_per_s));
+
+  if (auto link = doc.find("host_link_bandwidth_bytes_per_s"); link != doc.end()) {
+    ACLSIM_RETURN_IF_ERROR(get_rate(*link, "'host_link_bandwidth_bytes_per_s'", &p.host_link_bandwidth_bytes_per_s));
+  }
+  ACLSIM_RETURN_IF_ERROR(ParseCopyOverhead(doc, &p));
 
   constexpr std::array<model::Engine, 3> kEngines = {model::Engine::kAiCore, model::Engine::kAiVector,
                                                      model::Engine::kAiCpu};

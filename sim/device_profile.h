@@ -36,6 +36,12 @@ struct DeviceProfile {
   uint32_t vector_core_count = 0;
   uint32_t aicpu_count = 0;
   double memory_bandwidth_bytes_per_s = 0;
+  // Copies between host and device (aclrtMemcpyAsync H2D/D2H) cross the
+  // host link (PCIe); copies and memsets on the device move through HBM at
+  // memory_bandwidth_bytes_per_s. Each copy or memset task also takes
+  // copy_overhead_ns. Optional in a profile file (these defaults).
+  double host_link_bandwidth_bytes_per_s = 3.2e10;
+  int64_t copy_overhead_ns = 2000;
   std::array<int64_t, model::kEngineCount> launch_overhead_ns{};
   // Peak FLOP/s per engine and dtype. Missing dtypes fall back to float16,
   // then to the smallest peak listed for the engine.

@@ -202,6 +202,7 @@ StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
     compiled.block_dim = block_dim;
     compiled.stream = op.stream;
     compiled.engine = op.engine;
+    compiled.dma = IsCopyTask(op);
     compiled.dep_begin = static_cast<uint32_t>(exe->deps.size());
     exe->deps.insert(exe->deps.end(), op_deps.begin(), op_deps.end());
     compiled.dep_end = static_cast<uint32_t>(exe->deps.size());
@@ -291,7 +292,8 @@ void SimDevice::ScheduleGraphLocked(StreamState* s, const Executable& exe, devic
       ready = AddTimeNs(ready, StallNs(task_id));
     }
     const int64_t duration = Jitter(op.duration_ns);
-    const int64_t start = pools_[static_cast<size_t>(op.engine)].Acquire(op.block_dim, ready, duration);
+    const int64_t start = op.dma ? std::min(ready, kMaxVirtualTimeNs)
+                                 : pools_[static_cast<size_t>(op.engine)].Acquire(op.block_dim, ready, duration);
     sched->start_ns[i] = start;
     sched->end_ns[i] = AddTimeNs(start, duration);
     sched->stream_tail_ns[op.stream] = sched->end_ns[i];

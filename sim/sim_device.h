@@ -79,6 +79,7 @@ class SimDevice final : public device::Device {
     uint32_t dep_begin;
     uint32_t dep_end;
     model::Engine engine;
+    bool dma;  // a copy or memset: stream-ordered, on no compute core
   };
   struct Executable {
     std::vector<CompiledOp> ops;

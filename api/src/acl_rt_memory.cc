@@ -4,6 +4,7 @@
 #include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
+#include "api/src/handles.h"
 
 using aclsim::api::Convert;
 using aclsim::api::InvalidParam;
@@ -82,6 +83,47 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t 
   if (devPtr == nullptr) return InvalidParam("aclrtMemset", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->Memset(devPtr, maxCount, value, count));
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
+                                              aclrtMemcpyKind kind, aclrtStream stream) try {
+  aclsim::api::ApiScope api_scope("aclrtMemcpyAsync");
+  if (count == 0) return ACL_SUCCESS;  // CANN returns before any other check
+  if (dst == nullptr || src == nullptr) return InvalidParam("aclrtMemcpyAsync", "dst or src is NULL");
+  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
+    return InvalidParam("aclrtMemcpyAsync", "kind is not an aclrtMemcpyKind a stream copy takes");
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  // HOST_TO_BUF_TO_DEVICE is a host-to-device copy through a runtime buffer.
+  const auto copy = kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ? aclsim::runtime::CopyKind::kHostToDevice
+                                                             : static_cast<aclsim::runtime::CopyKind>(kind);
+  return Convert(__func__,
+                 rt->MemcpyAsync(dst, destMax, src, count, copy, aclsim::api::ToStream(stream), api_scope.launch()));
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
+                                              aclrtStream stream) try {
+  aclsim::api::ApiScope api_scope("aclrtMemsetAsync");
+  if (count == 0) return ACL_SUCCESS;
+  if (devPtr == nullptr) return InvalidParam("aclrtMemsetAsync", "devPtr is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__,
+                 rt->MemsetAsync(devPtr, maxCount, value, count, aclsim::api::ToStream(stream), api_scope.launch()));
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
+  aclsim::api::ApiScope api_scope("aclrtMallocAlign32");
+  (void)policy;  // every policy is served from the same host-backed pool
+  if (devPtr == nullptr) return InvalidParam("aclrtMallocAlign32", "devPtr is NULL");
+  if (size == 0) return InvalidParam("aclrtMallocAlign32", "size is 0");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto p = rt->MallocDevice(size);  // 64-byte aligned, so 32-byte aligned
+  if (!p.ok()) return Convert(__func__, p.status());
+  *devPtr = *p;
+  return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 

@@ -53,7 +53,7 @@ Status WriteOpSummary(const Context& ctx, const std::string& path) {
   std::unordered_map<uint64_t, int64_t> prev_end;  // (device << 32 | stream) -> host end ns
   for (uint32_t i : ctx.sorted) {
     const TaskRecord& t = ctx.data.tasks[i];
-    if (t.is_marker) continue;
+    if (t.is_marker || (t.op != nullptr && !t.op->compute)) continue;
     const int64_t start = ctx.HostStart(t);
     const int64_t end = ctx.HostEnd(t);
     const uint64_t key = (static_cast<uint64_t>(t.device_id) << 32) | t.stream_id;
@@ -94,7 +94,7 @@ Status WriteOpStatistic(const Context& ctx, const std::string& path) {
   std::map<std::pair<uint32_t, std::string_view>, Stat> stats;
   std::map<uint32_t, int64_t> device_total_ns;
   for (const TaskRecord& t : ctx.data.tasks) {
-    if (t.is_marker) continue;
+    if (t.is_marker || (t.op != nullptr && !t.op->compute)) continue;
     const bool details = !ctx.l0_only && t.op != nullptr;
     const std::string_view type = details ? OrNa(t.op->type) : kNa;
     Stat& s = stats[{t.device_id, type}];

@@ -182,8 +182,11 @@ void WriteTaskEvents(const Context& ctx, const TraceLayout& l, TraceEvents& w) {
     if (t.is_marker) {
       w.Complete(MarkerName(t), pid, t.stream_id, start, t.end_ns - t.start_ns);
     } else {
-      w.Complete(t.op != nullptr && !t.op->name.empty() ? std::string_view(t.op->name) : "N/A", pid, t.stream_id, start,
-                 t.end_ns - t.start_ns);
+      // A copy has no op name: its event is named by its task type, as msprof names it.
+      const std::string_view name = t.op == nullptr       ? std::string_view("N/A")
+                                    : !t.op->name.empty() ? std::string_view(t.op->name)
+                                                          : std::string_view(t.op->task_type);
+      w.Complete(name, pid, t.stream_id, start, t.end_ns - t.start_ns);
     }
     w.ArgU64("Model Id", t.model_id);
     if (t.is_marker) {

@@ -37,6 +37,7 @@ struct OpInfo {
   std::string output_shapes;
   std::string output_data_types;
   std::string output_formats;
+  bool compute = true;  // false for copy and memset tasks (not ops: no op_summary row)
 };
 
 // One device task seen while the session collected its device.

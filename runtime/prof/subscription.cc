@@ -345,6 +345,7 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
       cached = &r;
     }
     if (sub == nullptr || ops == nullptr || r.op_index >= ops->size()) continue;
+    if ((*ops)[r.op_index].info != nullptr && !(*ops)[r.op_index].info->compute) continue;  // a copy: no op record
     ProfOpDesc d = ProfOpDesc::Default();
     d.model_id = r.model_tag >= vendor::kFirstKernelTag ? vendor::kSingleOpModelId : r.model_tag;
     const OpEntry& op = (*ops)[r.op_index];

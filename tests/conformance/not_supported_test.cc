@@ -53,11 +53,6 @@ INSTANTIATE_TEST_SUITE_P(
                      [] { return aclrtLaunchCallback(NoOp, nullptr, ACL_CALLBACK_BLOCK, nullptr); }},
         NotSupported{"aclrtSubscribeReport", [] { return aclrtSubscribeReport(1, nullptr); }},
         NotSupported{"aclrtProcessReport", [] { return aclrtProcessReport(1); }},
-        NotSupported{"aclrtMemcpyAsync",
-                     [] {
-                       char a[4] = {}, b[4] = {};
-                       return aclrtMemcpyAsync(a, 4, b, 4, ACL_MEMCPY_HOST_TO_HOST, nullptr);
-                     }},
         NotSupported{"aclrtMallocCached",
                      [] {
                        void* p = nullptr;

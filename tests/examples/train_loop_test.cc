@@ -68,6 +68,21 @@ TEST(TrainLoop, GivenStepMarkedAclnnLoopThenStepTraceAndOpSummaryPlaceEveryOpInI
   EXPECT_EQ(ops.Cell(0, "Op Name"), "aclnnMm_MatMulCommon_MatMulV2");
   EXPECT_EQ(ops.Cell(0, "Input Shapes"), "16,784;784,512");
   EXPECT_EQ(ops.Cell(kOpsPerIteration - 1, "Op Name"), "aclnnApplyAdamWV2_ApplyAdamWV2AiCore_ApplyAdamWV2");
+
+  // The batch copies are tasks (task_time: no kernel name, MEMCPY_ASYNC),
+  // not ops: each starts its iteration, before the first op.
+  Csv tasks = ReadCsv(OneOutputFile(job, "task_time", "csv"));
+  std::vector<double> copies;
+  for (size_t i = 0; i < tasks.rows.size(); ++i) {
+    if (tasks.Cell(i, "kernel_type") != "MEMCPY_ASYNC") continue;
+    EXPECT_EQ(tasks.Cell(i, "kernel_name"), "N/A");
+    copies.push_back(std::stod(tasks.Cell(i, "task_start(us)")));
+  }
+  ASSERT_EQ(copies.size(), static_cast<size_t>(kIterations));
+  for (size_t it = 0; it < copies.size(); ++it) {
+    EXPECT_GE(copies[it], begin[it]);
+    EXPECT_LE(copies[it], std::stod(ops.Cell(it * kOpsPerIteration, "Task Start Time(us)")));
+  }
 }
 
 }  // namespace

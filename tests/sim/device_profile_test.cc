@@ -43,6 +43,8 @@ TEST(DeviceProfile, GivenAscend910B2ThenPublishedCoreCountsAndRates) {
   EXPECT_EQ(p->CoreCount(Engine::kAiCore), 24u);
   EXPECT_EQ(p->CoreCount(Engine::kAiVector), 48u);
   EXPECT_EQ(p->CoreCount(Engine::kAiCpu), 4u);
+  EXPECT_EQ(p->host_link_bandwidth_bytes_per_s, 6.3e10);
+  EXPECT_EQ(p->copy_overhead_ns, 2000);
 }
 
 TEST(DeviceProfile, GivenAscend310P3ThenPublishedCoreCounts) {
@@ -152,6 +154,25 @@ void ExpectInvalid(const std::function<void(json&)>& mutate, const std::string& 
   if (!needle.empty()) {
     EXPECT_THAT(p.status().message(), HasSubstr(needle)) << doc.dump();
   }
+}
+
+TEST(DeviceProfileParse, GivenCopyFieldsThenOptionalWithDefaultsAndRangeChecked) {
+  auto p = ParseDeviceProfile(Base().dump());
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->host_link_bandwidth_bytes_per_s, 3.2e10);
+  EXPECT_EQ(p->copy_overhead_ns, 2000);
+  json doc = Base();
+  doc["host_link_bandwidth_bytes_per_s"] = 2.5e10;
+  doc["copy_overhead_ns"] = 0;
+  p = ParseDeviceProfile(doc.dump());
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->host_link_bandwidth_bytes_per_s, 2.5e10);
+  EXPECT_EQ(p->copy_overhead_ns, 0);
+  ExpectInvalid([](json& d) { d["host_link_bandwidth_bytes_per_s"] = 0; }, "host_link_bandwidth_bytes_per_s");
+  ExpectInvalid([](json& d) { d["host_link_bandwidth_bytes_per_s"] = "fast"; }, "host_link_bandwidth_bytes_per_s");
+  ExpectInvalid([](json& d) { d["copy_overhead_ns"] = -1; }, "copy_overhead_ns");
+  ExpectInvalid([](json& d) { d["copy_overhead_ns"] = 1000000001; }, "copy_overhead_ns");
+  ExpectInvalid([](json& d) { d["copy_overhead_ns"] = 1.5; }, "copy_overhead_ns");
 }
 
 TEST(DeviceProfileParse, GivenNotAJsonObjectThenInvalidParam) {

@@ -565,11 +565,6 @@ ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* 
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  aclsim::api::SetNotSupported("aclrtMallocAlign32");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   aclsim::api::SetNotSupported("aclrtMallocCached");
   return ACL_ERROR_API_NOT_SUPPORT;
@@ -582,16 +577,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void* devPtr, size_t size) {
 
 ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void* devPtr, size_t size) {
   aclsim::api::SetNotSupported("aclrtMemInvalidate");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind, aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtMemcpyAsync");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtMemsetAsync");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
