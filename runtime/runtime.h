@@ -8,6 +8,7 @@
 //                   task trace                              (profiler.h)
 //   MemoryRegistry  host-backed device and host memory      (memory.h)
 //   KernelCache     compiled single-op kernels              (kernel_cache.h)
+//   OpModelRegistry aclop's compiled signatures and options (op_models.h)
 //
 // The api/ edge calls the parts directly (rt->devices().CreateStream(),
 // rt->profiler().Start(…)); the Runtime itself only owns them, wires them
@@ -33,6 +34,7 @@
 #include "runtime/memory.h"
 #include "runtime/model/graph.h"
 #include "runtime/model_registry.h"
+#include "runtime/op_models.h"
 #include "runtime/prof/session_data.h"
 #include "runtime/profiler.h"
 #include "runtime/single_op.h"
@@ -107,6 +109,8 @@ class Runtime {
   // the kernel's compile error and the device's own.
   Status LaunchOp(const OpCall& call, const std::string& key, Stream* stream, prof::ApiRecord* out_launch = nullptr);
   KernelCache::Stats KernelStats() const { return kernels_->stats(); }
+  // The op models of the single-operator API (aclop*).
+  OpModelRegistry& op_models() { return op_models_; }
 
  private:
   Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend> backend);
@@ -117,6 +121,7 @@ class Runtime {
   // backend they came from.
   std::unique_ptr<device::Backend> backend_;
   MemoryRegistry memory_;
+  OpModelRegistry op_models_;
   std::unique_ptr<DeviceTable> devices_;
   std::unique_ptr<ModelRegistry> models_;
   std::unique_ptr<Profiler> profiler_;

@@ -76,6 +76,9 @@ const char* DetailName(Detail detail) {
     case Detail::kOptionUnsupported: return "OPTION_UNSUPPORTED";
     case Detail::kOpArgumentNull: return "OP_ARGUMENT_NULL";
     case Detail::kOpTiling: return "OP_TILING";
+    case Detail::kOpNotFound: return "OP_NOT_FOUND";
+    case Detail::kOpInputMismatch: return "OP_INPUT_MISMATCH";
+    case Detail::kOpOutputMismatch: return "OP_OUTPUT_MISMATCH";
   }
   return "?";
 }

@@ -102,9 +102,12 @@ enum class Detail : int32_t {
   kOptionUnsupported = 56,     // UNIMPLEMENTED: a configuration option that does not apply here
   kOpArgumentNull = 57,        // INVALID_ARGUMENT: a single op's required argument is NULL
   kOpTiling = 58,              // INVALID_ARGUMENT: a single op's shape or value rejected where CANN tiles it
+  kOpNotFound = 59,            // NOT_FOUND: no op model or kernel for this op type and signature
+  kOpInputMismatch = 60,       // INVALID_ARGUMENT: inputs do not match the op (handle)
+  kOpOutputMismatch = 61,      // INVALID_ARGUMENT: outputs do not match the op (handle)
 };
 inline constexpr int32_t kMaxDeviceDetail = 9;
-inline constexpr int32_t kMaxDetail = 58;  // the highest number in use
+inline constexpr int32_t kMaxDetail = 61;  // the highest number in use
 
 // The canonical code a detail implies.
 constexpr StatusCode CodeOf(Detail detail) {
@@ -113,7 +116,8 @@ constexpr StatusCode CodeOf(Detail detail) {
     case Detail::kInvalidDeviceId:
     case Detail::kInvalidHandle:
     case Detail::kFileUnusable:
-    case Detail::kModelNotLoaded: return StatusCode::kNotFound;
+    case Detail::kModelNotLoaded:
+    case Detail::kOpNotFound: return StatusCode::kNotFound;
     case Detail::kNoDevice:
     case Detail::kDeviceLost: return StatusCode::kUnavailable;
     case Detail::kModelDeserialize:
@@ -131,7 +135,9 @@ constexpr StatusCode CodeOf(Detail detail) {
     case Detail::kProfilingConfig:
     case Detail::kProfilingModules:
     case Detail::kOpArgumentNull:
-    case Detail::kOpTiling: return StatusCode::kInvalidArgument;
+    case Detail::kOpTiling:
+    case Detail::kOpInputMismatch:
+    case Detail::kOpOutputMismatch: return StatusCode::kInvalidArgument;
     case Detail::kDeviceError:
     case Detail::kModelExecute: return StatusCode::kAborted;
     case Detail::kFileWrite: return StatusCode::kInternal;

@@ -145,7 +145,8 @@ def render_stubs(funcs, implemented):
            "// Entry points declared in the public headers that aclsim does not implement",
            "// yet. Each returns the API's not-supported value and records why, so",
            "// aclGetRecentErrMsg() names the function. docs/api_coverage.md lists them.",
-           "#include \"acl/acl.h\"", "#include \"acl/acl_prof.h\"", "#include \"acl/prof_acl_api.h\"",
+           "#include \"acl/acl.h\"", "#include \"acl/acl_op_compiler.h\"", "#include \"acl/acl_prof.h\"",
+           "#include \"acl/prof_acl_api.h\"",
            "#include \"api/src/error.h\"", "",
            "#pragma GCC diagnostic ignored \"-Wunused-parameter\"",
            "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"", ""]

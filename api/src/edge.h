@@ -57,4 +57,10 @@ T FailureAtEdge(const char* function, T failure) noexcept {
     return ::aclsim::api::FailureAtEdge(__func__, failure); \
   }
 
+// Handler of an entry point that returns nothing: the exception is recorded.
+#define ACLSIM_EDGE_CATCH_VOID                      \
+  catch (...) {                                     \
+    (void)::aclsim::api::ExceptionAtEdge(__func__); \
+  }
+
 #endif  // ACLSIM_API_SRC_EDGE_H_

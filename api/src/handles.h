@@ -5,6 +5,8 @@
 #define ACLSIM_API_SRC_HANDLES_H_
 
 #include <cstddef>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -16,6 +18,26 @@
 struct aclDataBuffer {
   void* data = nullptr;
   size_t size = 0;
+};
+
+// A tensor description (acl_base.h): what the aclop* calls read.
+struct aclTensorDesc {
+  aclsim::runtime::OpTensor tensor;  // data type, format, dims
+  std::string name;
+  aclMemType placement = ACL_MEMTYPE_DEVICE;
+  std::vector<char> const_data;  // aclSetTensorConst
+  bool is_const = false;
+};
+
+// Operator attributes (acl_op.h), by name.
+struct aclopAttr {
+  std::map<std::string, aclsim::model::AttrValue, std::less<>> attrs;
+};
+
+// An aclop execution handle: the op and its descriptions, planned once.
+struct aclopHandle {
+  aclsim::runtime::OpCall call;
+  std::string key;  // OpCallKey(call)
 };
 
 struct aclmdlDataset {

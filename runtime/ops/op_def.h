@@ -19,6 +19,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -99,6 +101,19 @@ struct OpPlan {
 
 // Checks |args| (|count| must be def.arg_count) and plans the launch.
 StatusOr<OpPlan> PlanOp(const OpDef& def, const OpArg* args, size_t count);
+
+using AttrMap = std::map<std::string, model::AttrValue, std::less<>>;
+
+// The launch of an aclop call (aclopExecuteV2, aclopCompileAndExecute, a
+// handle) of CANN op type |type| with these tensors and attributes. The
+// type must be a kernel type of the op table or one of the further CANN op
+// types aclsim times (AclopTypes()); otherwise kOpNotFound. Tensors must be
+// static (no negative dim): kInvalidArgument. Floating attributes stay out
+// of the kernel (as for aclnn).
+StatusOr<runtime::OpCall> PlanAclop(std::string_view type, std::vector<runtime::OpTensor> inputs,
+                                    std::vector<runtime::OpTensor> outputs, const AttrMap& attrs);
+// Every op type PlanAclop accepts, sorted.
+std::vector<std::string> AclopTypes();
 
 }  // namespace aclsim::ops
 

@@ -174,6 +174,9 @@ TEST(ErrorTable, GivenEachDetailThenItsDefaultCode) {
       {Detail::kOptionUnsupported, ACL_ERROR_API_NOT_SUPPORT},
       {Detail::kOpArgumentNull, ACL_ERROR_INVALID_PARAM},
       {Detail::kOpTiling, ACL_ERROR_INVALID_PARAM},
+      {Detail::kOpNotFound, ACL_ERROR_OP_NOT_FOUND},
+      {Detail::kOpInputMismatch, ACL_ERROR_OP_INPUT_NOT_MATCH},
+      {Detail::kOpOutputMismatch, ACL_ERROR_OP_OUTPUT_NOT_MATCH},
   };
   int covered = 0;
   for (const auto& [detail, acl] : defaults) {

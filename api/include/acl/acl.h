@@ -8,15 +8,15 @@
  * memory) and acl_mdl.h (models). aclrtGetSocName is declared in acl_base.h,
  * as in CANN. The profiling API is separate: include acl/acl_prof.h.
  *
- * Note: CANN's acl.h also includes acl_op.h (single-operator API). aclsim
- * does not provide the operator-level headers (acl_op.h, acl_op_compiler.h,
- * ops/...), so they are intentionally not included here.
+ * As CANN's, it also includes acl_op.h (the single-operator API);
+ * acl_op_compiler.h is included on its own.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_H_
 #define INC_EXTERNAL_ACL_ACL_H_
 
 #include "acl_base.h"
 #include "acl_mdl.h"
+#include "acl_op.h"
 #include "acl_rt.h"
 
 #endif /* INC_EXTERNAL_ACL_ACL_H_ */

@@ -4,6 +4,7 @@
 // yet. Each returns the API's not-supported value and records why, so
 // aclGetRecentErrMsg() names the function. docs/api_coverage.md lists them.
 #include "acl/acl.h"
+#include "acl/acl_op_compiler.h"
 #include "acl/acl_prof.h"
 #include "acl/prof_acl_api.h"
 #include "api/src/error.h"
@@ -42,15 +43,6 @@ ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDevice
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t* dims, aclFormat format) {
-  aclsim::api::SetNotSupported("aclCreateTensorDesc");
-  return nullptr;
-}
-
-ACL_FUNC_VISIBILITY void aclDestroyTensorDesc(const aclTensorDesc* desc) {
-  aclsim::api::SetNotSupported("aclDestroyTensorDesc");
-}
-
 ACL_FUNC_VISIBILITY aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount, int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]) {
   aclsim::api::SetNotSupported("aclSetTensorShapeRange");
   return ACL_ERROR_API_NOT_SUPPORT;
@@ -61,53 +53,9 @@ ACL_FUNC_VISIBILITY aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t 
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclDataType aclGetTensorDescType(const aclTensorDesc* desc) {
-  aclsim::api::SetNotSupported("aclGetTensorDescType");
-  return ACL_DT_UNDEFINED;
-}
-
-ACL_FUNC_VISIBILITY aclFormat aclGetTensorDescFormat(const aclTensorDesc* desc) {
-  aclsim::api::SetNotSupported("aclGetTensorDescFormat");
-  return ACL_FORMAT_UNDEFINED;
-}
-
-ACL_FUNC_VISIBILITY size_t aclGetTensorDescSize(const aclTensorDesc* desc) {
-  aclsim::api::SetNotSupported("aclGetTensorDescSize");
-  return static_cast<size_t>(0);
-}
-
-ACL_FUNC_VISIBILITY size_t aclGetTensorDescElementCount(const aclTensorDesc* desc) {
-  aclsim::api::SetNotSupported("aclGetTensorDescElementCount");
-  return static_cast<size_t>(0);
-}
-
-ACL_FUNC_VISIBILITY size_t aclGetTensorDescNumDims(const aclTensorDesc* desc) {
-  aclsim::api::SetNotSupported("aclGetTensorDescNumDims");
-  return static_cast<size_t>(0);
-}
-
-ACL_FUNC_VISIBILITY int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_t index) {
-  aclsim::api::SetNotSupported("aclGetTensorDescDim");
-  return static_cast<int64_t>(0);
-}
-
-ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t* dimSize) {
-  aclsim::api::SetNotSupported("aclGetTensorDescDimV2");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_t dimRangeNum, int64_t* dimRange) {
   aclsim::api::SetNotSupported("aclGetTensorDescDimRange");
   return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY void aclSetTensorDescName(aclTensorDesc* desc, const char* name) {
-  aclsim::api::SetNotSupported("aclSetTensorDescName");
-}
-
-ACL_FUNC_VISIBILITY const char* aclGetTensorDescName(aclTensorDesc* desc) {
-  aclsim::api::SetNotSupported("aclGetTensorDescName");
-  return nullptr;
 }
 
 ACL_FUNC_VISIBILITY aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFormat, aclTensorDesc** dstDesc) {
@@ -122,16 +70,6 @@ ACL_FUNC_VISIBILITY aclError aclSetTensorStorageFormat(aclTensorDesc* desc, aclF
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorStorageShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
   aclsim::api::SetNotSupported("aclSetTensorStorageShape");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorFormat(aclTensorDesc* desc, aclFormat format) {
-  aclsim::api::SetNotSupported("aclSetTensorFormat");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
-  aclsim::api::SetNotSupported("aclSetTensorShape");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
@@ -157,16 +95,6 @@ ACL_FUNC_VISIBILITY void* aclGetTensorDescAddress(const aclTensorDesc* desc) {
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorDynamicInput(aclTensorDesc* desc, const char* dynamicInputName) {
   aclsim::api::SetNotSupported("aclSetTensorDynamicInput");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorConst(aclTensorDesc* desc, void* dataBuffer, size_t length) {
-  aclsim::api::SetNotSupported("aclSetTensorConst");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorPlaceMent(aclTensorDesc* desc, aclMemType memType) {
-  aclsim::api::SetNotSupported("aclSetTensorPlaceMent");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
@@ -417,6 +345,56 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetConfigOpt(aclmdlConfigHandle* handle, aclm
 
 ACL_FUNC_VISIBILITY aclError aclmdlSetExternalWeightAddress(aclmdlConfigHandle* handle, const char* weightFileName, void* devPtr, size_t size) {
   aclsim::api::SetNotSupported("aclmdlSetExternalWeightAddress");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclopCreateKernel(const char *opType, const char *kernelId, const char *kernelName, void *binData, int binSize, aclopEngineType enginetype, aclDataDeallocator deallocator) {
+  aclsim::api::SetNotSupported("aclopCreateKernel");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclopRegisterCompileFunc(const char *opType, aclopCompileFunc func) {
+  aclsim::api::SetNotSupported("aclopRegisterCompileFunc");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclopUnregisterCompileFunc(const char *opType) {
+  aclsim::api::SetNotSupported("aclopUnregisterCompileFunc");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclopSetKernelArgs(aclopKernelDesc *kernelDesc, const char *kernelId, uint32_t blockDim, const void *args, uint32_t argSize) {
+  aclsim::api::SetNotSupported("aclopSetKernelArgs");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclopSetKernelWorkspaceSizes(aclopKernelDesc *kernelDesc, int numWorkspaces, size_t *workspaceSizes) {
+  aclsim::api::SetNotSupported("aclopSetKernelWorkspaceSizes");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclopUpdateParams(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[], int numOutputs, const aclTensorDesc *const outputDesc[], const aclopAttr *attr) {
+  aclsim::api::SetNotSupported("aclopUpdateParams");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclopInferShape(const char *opType, int numInputs, aclTensorDesc *inputDesc[], aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[], aclopAttr *attr) {
+  aclsim::api::SetNotSupported("aclopInferShape");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclGenGraphAndDumpForOp(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[], const aclDataBuffer *const inputs[], int numOutputs, const aclTensorDesc *const outputDesc[], aclDataBuffer *const outputs[], const aclopAttr *attr, aclopEngineType engineType, const char *graphDumpPath, const aclGraphDumpOption *graphDumpOpt) {
+  aclsim::api::SetNotSupported("aclGenGraphAndDumpForOp");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclGraphDumpOption * aclCreateGraphDumpOpt(void) {
+  aclsim::api::SetNotSupported("aclCreateGraphDumpOpt");
+  return nullptr;
+}
+
+ACL_FUNC_VISIBILITY aclError aclDestroyGraphDumpOpt(const aclGraphDumpOption *graphDumpOpt) {
+  aclsim::api::SetNotSupported("aclDestroyGraphDumpOpt");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 

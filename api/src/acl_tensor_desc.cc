@@ -1,0 +1,146 @@
+// Tensor descriptions (acl_base.h): create, read back, name and reshape.
+// What the single-operator calls (acl_op.cc) describe their tensors with.
+#include <cstring>
+#include <string>
+
+#include "acl/acl.h"
+#include "api/src/edge.h"
+#include "api/src/error.h"
+#include "api/src/handles.h"
+#include "api/src/live_handles.h"
+
+using aclsim::api::InvalidParam;
+using aclsim::api::LiveHandles;
+
+namespace {
+
+const aclTensorDesc* Live(const aclTensorDesc* desc) {
+  return desc != nullptr && LiveHandles<aclTensorDesc>::Global().IsLive(desc) ? desc : nullptr;
+}
+
+// The element count, or -1 when a dim is unknown (negative).
+int64_t Elements(const aclTensorDesc& d) {
+  int64_t n = 1;
+  for (int64_t dim : d.tensor.shape) {
+    if (dim < 0) return -1;
+    if (dim != 0 && n > INT64_MAX / dim) return -1;
+    n *= dim;
+  }
+  return n;
+}
+
+}  // namespace
+
+extern "C" {
+
+ACL_FUNC_VISIBILITY aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t* dims,
+                                                       aclFormat format) try {
+  if (numDims < 0 || (numDims > 0 && dims == nullptr)) return nullptr;
+  aclTensorDesc desc;
+  desc.tensor.dtype = static_cast<aclsim::model::DataType>(dataType);
+  desc.tensor.format = static_cast<aclsim::model::Format>(format);
+  desc.tensor.shape.assign(dims, dims + numDims);
+  return LiveHandles<aclTensorDesc>::Global().Create(std::move(desc));
+}
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
+
+ACL_FUNC_VISIBILITY void aclDestroyTensorDesc(const aclTensorDesc* desc) try {
+  if (desc != nullptr) (void)LiveHandles<aclTensorDesc>::Global().Destroy(desc);
+}
+ACLSIM_EDGE_CATCH_VOID
+
+ACL_FUNC_VISIBILITY aclDataType aclGetTensorDescType(const aclTensorDesc* desc) try {
+  return Live(desc) ? static_cast<aclDataType>(desc->tensor.dtype) : ACL_DT_UNDEFINED;
+}
+ACLSIM_EDGE_CATCH_RETURN(ACL_DT_UNDEFINED)
+
+ACL_FUNC_VISIBILITY aclFormat aclGetTensorDescFormat(const aclTensorDesc* desc) try {
+  return Live(desc) ? static_cast<aclFormat>(desc->tensor.format) : ACL_FORMAT_UNDEFINED;
+}
+ACLSIM_EDGE_CATCH_RETURN(ACL_FORMAT_UNDEFINED)
+
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescSize(const aclTensorDesc* desc) try {
+  if (!Live(desc)) return 0;
+  const int64_t n = Elements(*desc);
+  return n < 0 ? 0 : static_cast<size_t>(n) * aclsim::model::DataTypeSize(desc->tensor.dtype);
+}
+ACLSIM_EDGE_CATCH_RETURN(0)
+
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescElementCount(const aclTensorDesc* desc) try {
+  if (!Live(desc)) return 0;
+  const int64_t n = Elements(*desc);
+  return n < 0 ? 0 : static_cast<size_t>(n);
+}
+ACLSIM_EDGE_CATCH_RETURN(0)
+
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescNumDims(const aclTensorDesc* desc) try {
+  return Live(desc) ? desc->tensor.shape.size() : 0;
+}
+ACLSIM_EDGE_CATCH_RETURN(0)
+
+ACL_FUNC_VISIBILITY int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_t index) try {
+  return Live(desc) && index < desc->tensor.shape.size() ? desc->tensor.shape[index] : -1;
+}
+ACLSIM_EDGE_CATCH_RETURN(-1)
+
+ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t* dimSize) try {
+  if (dimSize == nullptr || !Live(desc)) return InvalidParam("aclGetTensorDescDimV2", "NULL or dead desc, or dimSize");
+  if (index >= desc->tensor.shape.size()) {
+    return InvalidParam("aclGetTensorDescDimV2", ("index " + std::to_string(index) + " is past the " +
+                                                  std::to_string(desc->tensor.shape.size()) + " dims")
+                                                     .c_str());
+  }
+  *dimSize = desc->tensor.shape[index];
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY void aclSetTensorDescName(aclTensorDesc* desc, const char* name) try {
+  if (Live(desc) && name != nullptr) desc->name = name;
+}
+ACLSIM_EDGE_CATCH_VOID
+
+ACL_FUNC_VISIBILITY const char* aclGetTensorDescName(aclTensorDesc* desc) try {
+  return Live(desc) ? desc->name.c_str() : "";
+}
+ACLSIM_EDGE_CATCH_RETURN("")
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorFormat(aclTensorDesc* desc, aclFormat format) try {
+  if (!Live(desc)) return InvalidParam("aclSetTensorFormat", "desc is NULL or not a live tensor description");
+  desc->tensor.format = static_cast<aclsim::model::Format>(format);
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorShape(aclTensorDesc* desc, int numDims, const int64_t* dims) try {
+  if (!Live(desc)) return InvalidParam("aclSetTensorShape", "desc is NULL or not a live tensor description");
+  if (numDims < 0 || (numDims > 0 && dims == nullptr)) {
+    return InvalidParam("aclSetTensorShape", "numDims is negative, or dims is NULL");
+  }
+  desc->tensor.shape.assign(dims, dims + numDims);
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorConst(aclTensorDesc* desc, void* dataBuffer, size_t length) try {
+  if (!Live(desc) || dataBuffer == nullptr || length == 0) {
+    return InvalidParam("aclSetTensorConst", "NULL desc or dataBuffer, or zero length");
+  }
+  const char* bytes = static_cast<const char*>(dataBuffer);
+  desc->const_data.assign(bytes, bytes + length);
+  desc->is_const = true;
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorPlaceMent(aclTensorDesc* desc, aclMemType memType) try {
+  if (!Live(desc)) return InvalidParam("aclSetTensorPlaceMent", "desc is NULL or not a live tensor description");
+  if (memType < ACL_MEMTYPE_DEVICE || memType > ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT) {
+    return InvalidParam("aclSetTensorPlaceMent", "memType is not an aclMemType");
+  }
+  desc->placement = memType;
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+}  // extern "C"
