@@ -12,8 +12,9 @@ void OpModelRegistry::AddCompiled(const std::string& key) {
 }
 
 void OpModelRegistry::AddModelSource(const std::string& what) {
-  Log(LogLevel::kInfo, what + ": accepted; aclsim does not read CANN op models and runs every op type of its "
-                              "operator table (docs/aclnn_coverage.md) as a timed task");
+  Log(LogLevel::kInfo, what +
+                           ": accepted; aclsim does not read CANN op models and runs every op type of its "
+                           "operator table (docs/aclnn_coverage.md) as a timed task");
   std::lock_guard<std::mutex> lock(mu_);
   any_model_source_ = true;
 }

@@ -149,8 +149,8 @@ ACL_FUNC_VISIBILITY aclError aclopSetModelDir(const char* modelDir) try {
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   struct stat st {};
   if (stat(modelDir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-    return Convert(__func__, Status(Detail::kFileUnusable, std::string("aclopSetModelDir: '") + modelDir +
-                                                               "' is not a directory"));
+    return Convert(__func__, Status(Detail::kFileUnusable,
+                                    std::string("aclopSetModelDir: '") + modelDir + "' is not a directory"));
   }
   rt->op_models().AddModelSource(std::string("aclopSetModelDir(") + modelDir + ")");
   return ACL_SUCCESS;
@@ -177,8 +177,8 @@ ACL_FUNC_VISIBILITY aclError aclopExecute(const char* opType, int numInputs, con
                                           const aclDataBuffer* const inputs[], int numOutputs,
                                           const aclTensorDesc* const outputDesc[], aclDataBuffer* const outputs[],
                                           const aclopAttr* attr, aclrtStream stream) try {
-  return Run("aclopExecute", {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr}, false,
-             true, stream);
+  return Run("aclopExecute", {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr}, false, true,
+             stream);
 }
 ACLSIM_EDGE_CATCH
 
@@ -263,14 +263,14 @@ ACL_FUNC_VISIBILITY aclError aclopExecWithHandle(aclopHandle* handle, int numInp
   }
   if (numInputs < 0 || numOutputs < 0) return InvalidParam("aclopExecWithHandle", "a count is negative");
   if (static_cast<size_t>(numInputs) != handle->call.inputs.size()) {
-    return Convert(__func__, Status(Detail::kOpInputMismatch,
-                                    "aclopExecWithHandle: " + std::to_string(numInputs) + " inputs, the handle has " +
-                                        std::to_string(handle->call.inputs.size())));
+    return Convert(__func__, Status(Detail::kOpInputMismatch, "aclopExecWithHandle: " + std::to_string(numInputs) +
+                                                                  " inputs, the handle has " +
+                                                                  std::to_string(handle->call.inputs.size())));
   }
   if (static_cast<size_t>(numOutputs) != handle->call.outputs.size()) {
-    return Convert(__func__, Status(Detail::kOpOutputMismatch,
-                                    "aclopExecWithHandle: " + std::to_string(numOutputs) +
-                                        " outputs, the handle has " + std::to_string(handle->call.outputs.size())));
+    return Convert(__func__, Status(Detail::kOpOutputMismatch, "aclopExecWithHandle: " + std::to_string(numOutputs) +
+                                                                   " outputs, the handle has " +
+                                                                   std::to_string(handle->call.outputs.size())));
   }
   Status bad = Buffers(numInputs, inputs);
   if (bad.ok()) bad = Buffers(numOutputs, outputs);
@@ -295,8 +295,8 @@ ACL_FUNC_VISIBILITY aclError aclopCast(const aclTensorDesc* srcDesc, const aclDa
 }
 ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclopCreateHandleForCast(aclTensorDesc* srcDesc, aclTensorDesc* dstDesc,
-                                                      uint8_t truncate, aclopHandle** handle) try {
+ACL_FUNC_VISIBILITY aclError aclopCreateHandleForCast(aclTensorDesc* srcDesc, aclTensorDesc* dstDesc, uint8_t truncate,
+                                                      aclopHandle** handle) try {
   (void)truncate;
   const aclTensorDesc* in[] = {srcDesc};
   const aclTensorDesc* out[] = {dstDesc};
@@ -353,8 +353,8 @@ ACL_FUNC_VISIBILITY aclError aclGetCompileopt(aclCompileOpt opt, char* value, si
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   const std::string v = CompileoptValue(rt, opt);
   if (length < v.size() + 1) {
-    aclsim::api::SetError(ACL_ERROR_FAILURE, "aclGetCompileopt: length " + std::to_string(length) + " < " +
-                                                 std::to_string(v.size() + 1));
+    aclsim::api::SetError(ACL_ERROR_FAILURE,
+                          "aclGetCompileopt: length " + std::to_string(length) + " < " + std::to_string(v.size() + 1));
     return ACL_ERROR_FAILURE;
   }
   std::memcpy(value, v.c_str(), v.size() + 1);

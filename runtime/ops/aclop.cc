@@ -14,11 +14,18 @@ namespace {
 // through aclopExecuteV2 (the ATC/GE names of the same operators and their
 // neighbours); each is timed by the cost model like the table's.
 constexpr const char* kExtraTypes[] = {
-    "Abs",       "AvgPool",    "BNInfer",    "BatchMatMul", "BatchMatMulV2", "BatchNorm", "ConcatV2", "Conv2D",
-    "Conv2DBackpropInput",     "Conv3D",     "Equal",       "Gather",        "Greater",   "Identity", "LayerNorm",
-    "Less",      "Log",        "LogSoftmax", "MatMul",      "MaxPool",       "Maximum",   "Minimum",  "Neg",
-    "Pad",       "Pow",        "ReduceMin",  "Reshape",     "Rsqrt",         "Select",    "Slice",    "Softmax",
-    "Sqrt",      "Square",     "StridedSlice", "Tanh",      "TransData",
+    "Abs",          "AvgPool",       "BNInfer",
+    "BatchMatMul",  "BatchMatMulV2", "BatchNorm",
+    "ConcatV2",     "Conv2D",        "Conv2DBackpropInput",
+    "Conv3D",       "Equal",         "Gather",
+    "Greater",      "Identity",      "LayerNorm",
+    "Less",         "Log",           "LogSoftmax",
+    "MatMul",       "MaxPool",       "Maximum",
+    "Minimum",      "Neg",           "Pad",
+    "Pow",          "ReduceMin",     "Reshape",
+    "Rsqrt",        "Select",        "Slice",
+    "Softmax",      "Sqrt",          "Square",
+    "StridedSlice", "Tanh",          "TransData",
 };
 
 const OpDef* DefOfKernel(std::string_view type) {
@@ -41,16 +48,17 @@ StatusOr<runtime::OpCall> PlanAclop(std::string_view type, std::vector<runtime::
   const OpDef* def = DefOfKernel(type);
   const bool extra = std::find(std::begin(kExtraTypes), std::end(kExtraTypes), type) != std::end(kExtraTypes);
   if (def == nullptr && !extra) {
-    return Status(Detail::kOpNotFound, "op type '" + std::string(type) +
-                                           "' has no op model in aclsim (the op types it runs: docs/aclnn_coverage.md)");
+    return Status(
+        Detail::kOpNotFound,
+        "op type '" + std::string(type) + "' has no op model in aclsim (the op types it runs: docs/aclnn_coverage.md)");
   }
   for (const auto* list : {&inputs, &outputs}) {
     for (const runtime::OpTensor& t : *list) {
       for (int64_t d : t.shape) {
         if (d < 0) {
-          return Status(StatusCode::kInvalidArgument,
-                        "op '" + std::string(type) + "': a tensor description has a dynamic dim (" +
-                            std::to_string(d) + "); executing needs static shapes");
+          return Status(StatusCode::kInvalidArgument, "op '" + std::string(type) +
+                                                          "': a tensor description has a dynamic dim (" +
+                                                          std::to_string(d) + "); executing needs static shapes");
         }
       }
     }

@@ -141,8 +141,8 @@ TEST_F(ConfOp, GivenCompileAndExecuteThenItRunsAndBadFlagsAreNotSupported) {
   const aclTensorDesc* out[] = {Desc({4, 4})};
   const aclDataBuffer* in_buf[] = {Buffer(32)};
   aclDataBuffer* out_buf[] = {Buffer(32)};
-  EXPECT_ACL_OK(aclopCompileAndExecute("Relu", 1, in, in_buf, 1, out, out_buf, nullptr, ACL_ENGINE_SYS,
-                                       ACL_COMPILE_SYS, nullptr, stream_));
+  EXPECT_ACL_OK(aclopCompileAndExecute("Relu", 1, in, in_buf, 1, out, out_buf, nullptr, ACL_ENGINE_SYS, ACL_COMPILE_SYS,
+                                       nullptr, stream_));
   EXPECT_ACL_ERROR(aclopCompileAndExecute("Relu", 1, in, in_buf, 1, out, out_buf, nullptr, ACL_ENGINE_SYS,
                                           static_cast<aclopCompileType>(7), nullptr, stream_),
                    ACL_ERROR_API_NOT_SUPPORT);

@@ -43,33 +43,30 @@ typedef enum aclCompileFlag { ACL_OP_COMPILE_DEFAULT, ACL_OP_COMPILE_FUZZ } aclO
 
 typedef struct aclGraphDumpOption aclGraphDumpOption;
 
-ACL_FUNC_VISIBILITY aclError aclopCompile(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[],
-                                          int numOutputs, const aclTensorDesc *const outputDesc[],
-                                          const aclopAttr *attr, aclopEngineType engineType,
-                                          aclopCompileType compileFlag, const char *opPath);
+ACL_FUNC_VISIBILITY aclError aclopCompile(const char* opType, int numInputs, const aclTensorDesc* const inputDesc[],
+                                          int numOutputs, const aclTensorDesc* const outputDesc[],
+                                          const aclopAttr* attr, aclopEngineType engineType,
+                                          aclopCompileType compileFlag, const char* opPath);
 ACL_FUNC_VISIBILITY aclError aclopCompileAndExecute(
-    const char *opType, int numInputs, const aclTensorDesc *const inputDesc[], const aclDataBuffer *const inputs[],
-    int numOutputs, const aclTensorDesc *const outputDesc[], aclDataBuffer *const outputs[], const aclopAttr *attr,
-    aclopEngineType engineType, aclopCompileType compileFlag, const char *opPath, aclrtStream stream);
-ACL_FUNC_VISIBILITY aclError aclopCompileAndExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[],
-                                                      aclDataBuffer *inputs[], int numOutputs,
-                                                      aclTensorDesc *outputDesc[], aclDataBuffer *outputs[],
-                                                      aclopAttr *attr, aclopEngineType engineType,
-                                                      aclopCompileType compileFlag, const char *opPath,
+    const char* opType, int numInputs, const aclTensorDesc* const inputDesc[], const aclDataBuffer* const inputs[],
+    int numOutputs, const aclTensorDesc* const outputDesc[], aclDataBuffer* const outputs[], const aclopAttr* attr,
+    aclopEngineType engineType, aclopCompileType compileFlag, const char* opPath, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclopCompileAndExecuteV2(const char* opType, int numInputs, aclTensorDesc* inputDesc[],
+                                                      aclDataBuffer* inputs[], int numOutputs,
+                                                      aclTensorDesc* outputDesc[], aclDataBuffer* outputs[],
+                                                      aclopAttr* attr, aclopEngineType engineType,
+                                                      aclopCompileType compileFlag, const char* opPath,
                                                       aclrtStream stream);
-ACL_FUNC_VISIBILITY aclError aclSetCompileopt(aclCompileOpt opt, const char *value);
+ACL_FUNC_VISIBILITY aclError aclSetCompileopt(aclCompileOpt opt, const char* value);
 ACL_FUNC_VISIBILITY size_t aclGetCompileoptSize(aclCompileOpt opt);
-ACL_FUNC_VISIBILITY aclError aclGetCompileopt(aclCompileOpt opt, char *value, size_t length);
+ACL_FUNC_VISIBILITY aclError aclGetCompileopt(aclCompileOpt opt, char* value, size_t length);
 ACL_FUNC_VISIBILITY aclError aclopSetCompileFlag(aclOpCompileFlag flag);
-ACL_FUNC_VISIBILITY aclError aclGenGraphAndDumpForOp(const char *opType, int numInputs,
-                                                     const aclTensorDesc *const inputDesc[],
-                                                     const aclDataBuffer *const inputs[], int numOutputs,
-                                                     const aclTensorDesc *const outputDesc[],
-                                                     aclDataBuffer *const outputs[], const aclopAttr *attr,
-                                                     aclopEngineType engineType, const char *graphDumpPath,
-                                                     const aclGraphDumpOption *graphDumpOpt);
-ACL_FUNC_VISIBILITY aclGraphDumpOption *aclCreateGraphDumpOpt(void);
-ACL_FUNC_VISIBILITY aclError aclDestroyGraphDumpOpt(const aclGraphDumpOption *graphDumpOpt);
+ACL_FUNC_VISIBILITY aclError aclGenGraphAndDumpForOp(
+    const char* opType, int numInputs, const aclTensorDesc* const inputDesc[], const aclDataBuffer* const inputs[],
+    int numOutputs, const aclTensorDesc* const outputDesc[], aclDataBuffer* const outputs[], const aclopAttr* attr,
+    aclopEngineType engineType, const char* graphDumpPath, const aclGraphDumpOption* graphDumpOpt);
+ACL_FUNC_VISIBILITY aclGraphDumpOption* aclCreateGraphDumpOpt(void);
+ACL_FUNC_VISIBILITY aclError aclDestroyGraphDumpOpt(const aclGraphDumpOption* graphDumpOpt);
 
 #ifdef __cplusplus
 }
