@@ -79,8 +79,10 @@ void DefTopLevel(py::module_& m) {
 
 namespace py = pybind11;
 using aclsim::python::DefMdl;
+using aclsim::python::DefOp;
 using aclsim::python::DefProf;
 using aclsim::python::DefRt;
+using aclsim::python::DefTensorDesc;
 using aclsim::python::DefTopLevel;
 using aclsim::python::DefUtil;
 
@@ -95,4 +97,7 @@ PYBIND11_MODULE(acl, m) {
   DefProf(prof);
   py::module_ util = m.def_submodule("util", "pointer helpers and threads");
   DefUtil(util);
+  DefTensorDesc(m);
+  py::module_ op = m.def_submodule("op", "single operators: attributes, execute_v2, handles, op models");
+  DefOp(op);
 }

@@ -48,11 +48,13 @@ void Def(py::module_& m, const char* name, F&& f, const char* doc, const Extra&.
 }
 
 // Each registers the functions of one (sub)module in |m|.
-void DefTopLevel(py::module_& m);  // acl_module.cc: acl.init, acl.finalize, data buffers
-void DefRt(py::module_& rt);       // rt_bindings.cc
-void DefMdl(py::module_& mdl);     // mdl_bindings.cc
-void DefProf(py::module_& prof);   // prof_bindings.cc
-void DefUtil(py::module_& util);   // util_bindings.cc
+void DefTopLevel(py::module_& m);    // acl_module.cc: acl.init, acl.finalize, data buffers
+void DefRt(py::module_& rt);         // rt_bindings.cc
+void DefMdl(py::module_& mdl);       // mdl_bindings.cc
+void DefProf(py::module_& prof);     // prof_bindings.cc
+void DefUtil(py::module_& util);     // util_bindings.cc
+void DefOp(py::module_& op);         // op_bindings.cc
+void DefTensorDesc(py::module_& m);  // op_bindings.cc: acl.create_tensor_desc …
 
 }  // namespace aclsim::python
 

@@ -200,6 +200,29 @@ void DefRtMemory(py::module_& rt) {
       },
       "memset(dev_ptr, max_count, value, count) -> ret.", py::arg("dev_ptr"), py::arg("max_count"), py::arg("value"),
       py::arg("count"), NoGil());
+  Def(
+      rt, "memcpy_async",
+      [](Handle dst, size_t dest_max, Handle src, size_t count, int kind, Handle stream) {
+        return aclrtMemcpyAsync(Ptr<void>(dst), dest_max, Ptr<const void>(src), count,
+                                static_cast<aclrtMemcpyKind>(kind), Ptr<void>(stream));
+      },
+      "memcpy_async(dst, dest_max, src, count, kind, stream) -> ret.", py::arg("dst"), py::arg("dest_max"),
+      py::arg("src"), py::arg("count"), py::arg("kind"), py::arg("stream"), NoGil());
+  Def(
+      rt, "memset_async",
+      [](Handle p, size_t max_count, int32_t value, size_t count, Handle stream) {
+        return aclrtMemsetAsync(Ptr<void>(p), max_count, value, count, Ptr<void>(stream));
+      },
+      "memset_async(dev_ptr, max_count, value, count, stream) -> ret.", py::arg("dev_ptr"), py::arg("max_count"),
+      py::arg("value"), py::arg("count"), py::arg("stream"), NoGil());
+  Def(
+      rt, "malloc_align32",
+      [](size_t size, int policy) {
+        void* p = nullptr;
+        aclError ret = aclrtMallocAlign32(&p, size, static_cast<aclrtMemMallocPolicy>(policy));
+        return py::make_tuple(Addr(p), ret);
+      },
+      "malloc_align32(size, policy) -> (dev_ptr, ret).", py::arg("size"), py::arg("policy"));
 }
 
 }  // namespace

@@ -113,36 +113,69 @@ TEST(OpRules, GivenMatmulThenTorchBroadcastingAndTheBatchKernel) {
 }
 
 TEST(OpRules, GivenAddmmThenTheProductOperandsComeFirst) {
-  auto ok = Call("aclnnAddmm").T("self", {32}).T("mat1", {8, 16}).T("mat2", {16, 32}).Scalar("beta").Scalar("alpha")
-                .T("out", {8, 32}).Plan();
+  auto ok = Call("aclnnAddmm")
+                .T("self", {32})
+                .T("mat1", {8, 16})
+                .T("mat2", {16, 32})
+                .Scalar("beta")
+                .Scalar("alpha")
+                .T("out", {8, 32})
+                .Plan();
   ASSERT_TRUE(ok.ok()) << ok.status().ToString();
   ASSERT_EQ(ok->call.inputs.size(), 3u);
   EXPECT_EQ(Shape(ok->call.inputs[0]), (std::vector<int64_t>{8, 16}));
   EXPECT_EQ(Shape(ok->call.inputs[2]), (std::vector<int64_t>{32}));
-  auto bad = Call("aclnnAddmm").T("self", {7}).T("mat1", {8, 16}).T("mat2", {16, 32}).Scalar("beta").Scalar("alpha")
-                 .T("out", {8, 32}).Plan();
+  auto bad = Call("aclnnAddmm")
+                 .T("self", {7})
+                 .T("mat1", {8, 16})
+                 .T("mat2", {16, 32})
+                 .Scalar("beta")
+                 .Scalar("alpha")
+                 .T("out", {8, 32})
+                 .Plan();
   EXPECT_THAT(bad.status().message(), HasSubstr("shapes [7] and [8,32] do not broadcast"));
 }
 
 TEST(OpRules, GivenPoolingThenFloorAndCeilWindows) {
-  auto floor = Call("aclnnMaxPool2dWithIndices").T("self", {1, 3, 7, 7}).Ints("kernelSize", {3}).Ints("stride", {2})
-                   .Ints("padding", {0}).Ints("dilation", {1}).B("ceilMode", false).T("out", {1, 3, 3, 3})
-                   .T("indices", {1, 3, 3, 3}, DataType::kInt32).Plan();
+  auto floor = Call("aclnnMaxPool2dWithIndices")
+                   .T("self", {1, 3, 7, 7})
+                   .Ints("kernelSize", {3})
+                   .Ints("stride", {2})
+                   .Ints("padding", {0})
+                   .Ints("dilation", {1})
+                   .B("ceilMode", false)
+                   .T("out", {1, 3, 3, 3})
+                   .T("indices", {1, 3, 3, 3}, DataType::kInt32)
+                   .Plan();
   EXPECT_TRUE(floor.ok()) << floor.status().ToString();
-  auto ceil = Call("aclnnAvgPool2d").T("self", {1, 3, 8, 8}).Ints("kernelSize", {3}).Ints("strides", {2})
-                  .Ints("paddings", {0}).B("ceilMode", true).T("out", {1, 3, 4, 4}).Plan();
+  auto ceil = Call("aclnnAvgPool2d")
+                  .T("self", {1, 3, 8, 8})
+                  .Ints("kernelSize", {3})
+                  .Ints("strides", {2})
+                  .Ints("paddings", {0})
+                  .B("ceilMode", true)
+                  .T("out", {1, 3, 4, 4})
+                  .Plan();
   EXPECT_TRUE(ceil.ok()) << ceil.status().ToString();
-  auto bad_pad = Call("aclnnAvgPool2d").T("self", {1, 3, 8, 8}).Ints("kernelSize", {2}).Ints("strides", {2})
-                     .Ints("paddings", {2}).T("out", {1, 3, 6, 6}).Plan();
+  auto bad_pad = Call("aclnnAvgPool2d")
+                     .T("self", {1, 3, 8, 8})
+                     .Ints("kernelSize", {2})
+                     .Ints("strides", {2})
+                     .Ints("paddings", {2})
+                     .T("out", {1, 3, 6, 6})
+                     .Plan();
   EXPECT_THAT(bad_pad.status().message(), HasSubstr("padding at most half the window"));
 }
 
 TEST(OpRules, GivenEmbeddingThenIndicesShapePlusTheRowWidth) {
-  auto ok = Call("aclnnEmbedding").T("weight", {1000, 64}).T("indices", {4, 9}, DataType::kInt64)
-                .T("out", {4, 9, 64}).Plan();
+  auto ok =
+      Call("aclnnEmbedding").T("weight", {1000, 64}).T("indices", {4, 9}, DataType::kInt64).T("out", {4, 9, 64}).Plan();
   EXPECT_TRUE(ok.ok()) << ok.status().ToString();
-  auto bad = Call("aclnnEmbedding").T("weight", {1000, 64}).T("indices", {4, 9}, DataType::kFloat32)
-                 .T("out", {4, 9, 64}).Plan();
+  auto bad = Call("aclnnEmbedding")
+                 .T("weight", {1000, 64})
+                 .T("indices", {4, 9}, DataType::kFloat32)
+                 .T("out", {4, 9, 64})
+                 .Plan();
   EXPECT_THAT(bad.status().message(), HasSubstr("int32 or int64"));
 }
 
@@ -164,14 +197,29 @@ TEST(OpRules, GivenFlashAttentionThenLayoutAndHeadsGiveTheSoftmaxStatShape) {
 }
 
 TEST(OpRules, GivenReductionsThenKeepDimsAndRepeatedDims) {
-  auto keep = Call("aclnnReduceSum").T("self", {4, 5, 6}).Ints("dims", {-1, 0}).B("keepDims", true)
-                  .I("dtype", static_cast<int64_t>(DataType::kFloat16)).T("out", {1, 5, 1}).Plan();
+  auto keep = Call("aclnnReduceSum")
+                  .T("self", {4, 5, 6})
+                  .Ints("dims", {-1, 0})
+                  .B("keepDims", true)
+                  .I("dtype", static_cast<int64_t>(DataType::kFloat16))
+                  .T("out", {1, 5, 1})
+                  .Plan();
   EXPECT_TRUE(keep.ok()) << keep.status().ToString();
-  auto repeat = Call("aclnnReduceSum").T("self", {4, 5, 6}).Ints("dims", {2, -1}).B("keepDims", false)
-                    .I("dtype", static_cast<int64_t>(DataType::kFloat16)).T("out", {4, 5}).Plan();
+  auto repeat = Call("aclnnReduceSum")
+                    .T("self", {4, 5, 6})
+                    .Ints("dims", {2, -1})
+                    .B("keepDims", false)
+                    .I("dtype", static_cast<int64_t>(DataType::kFloat16))
+                    .T("out", {4, 5})
+                    .Plan();
   EXPECT_THAT(repeat.status().message(), HasSubstr("repeats"));
-  auto dtype = Call("aclnnReduceSum").T("self", {4}).Ints("dims", {0}).B("keepDims", false)
-                   .I("dtype", static_cast<int64_t>(DataType::kFloat32)).T("out", {}).Plan();
+  auto dtype = Call("aclnnReduceSum")
+                   .T("self", {4})
+                   .Ints("dims", {0})
+                   .B("keepDims", false)
+                   .I("dtype", static_cast<int64_t>(DataType::kFloat32))
+                   .T("out", {})
+                   .Plan();
   EXPECT_THAT(dtype.status().message(), HasSubstr("data type"));
 }
 
@@ -180,12 +228,19 @@ TEST(OpRules, GivenPermuteCatAndSplitThenTheirShapes) {
   EXPECT_FALSE(Call("aclnnPermute").T("self", {2, 3, 4}).Ints("dims", {0, 0, 1}).T("out", {2, 2, 3}).Plan().ok());
   EXPECT_TRUE(Call("aclnnCat").List("tensors", {{2, 3}, {2, 5}}).I("dim", 1).T("out", {2, 8}).Plan().ok());
   EXPECT_FALSE(Call("aclnnCat").List("tensors", {{2, 3}, {3, 5}}).I("dim", 1).T("out", {2, 8}).Plan().ok());
-  EXPECT_TRUE(
-      Call("aclnnSplitTensor").T("self", {10, 4}).I("splitSections", 4).I("dim", 0).List("out", {{4, 4}, {4, 4}, {2, 4}})
-          .Plan()
-          .ok());
-  auto sizes = Call("aclnnSplitWithSize").T("self", {10, 4}).Ints("splitSize", {3, 3}).I("dim", 0)
-                   .List("out", {{3, 4}, {3, 4}}).Plan();
+  EXPECT_TRUE(Call("aclnnSplitTensor")
+                  .T("self", {10, 4})
+                  .I("splitSections", 4)
+                  .I("dim", 0)
+                  .List("out", {{4, 4}, {4, 4}, {2, 4}})
+                  .Plan()
+                  .ok());
+  auto sizes = Call("aclnnSplitWithSize")
+                   .T("self", {10, 4})
+                   .Ints("splitSize", {3, 3})
+                   .I("dim", 0)
+                   .List("out", {{3, 4}, {3, 4}})
+                   .Plan();
   EXPECT_THAT(sizes.status().message(), HasSubstr("does not sum"));
 }
 
@@ -201,25 +256,46 @@ TEST(OpRules, GivenAdamWWithAmsgradAndNoMaxNormThenNullptr) {
 }
 
 TEST(OpRules, GivenCrossEntropyThenReductionShapesAndTilingErrors) {
-  auto mean = Call("aclnnCrossEntropyLoss").T("input", {8, 10}).T("target", {8}, DataType::kInt64)
-                  .T("lossOut", {1}).T("logProbOut", {8, 10}).T("zlossOut", {1}).T("lseForZlossOut", {1}).Plan();
+  auto mean = Call("aclnnCrossEntropyLoss")
+                  .T("input", {8, 10})
+                  .T("target", {8}, DataType::kInt64)
+                  .T("lossOut", {1})
+                  .T("logProbOut", {8, 10})
+                  .T("zlossOut", {1})
+                  .T("lseForZlossOut", {1})
+                  .Plan();
   EXPECT_TRUE(mean.ok()) << mean.status().ToString();
-  auto none = Call("aclnnCrossEntropyLoss").T("input", {8, 10}).T("target", {8}, DataType::kInt64)
-                  .S("reductionOptional", "none").T("lossOut", {1}).T("logProbOut", {8, 10}).T("zlossOut", {1})
-                  .T("lseForZlossOut", {1}).Plan();
+  auto none = Call("aclnnCrossEntropyLoss")
+                  .T("input", {8, 10})
+                  .T("target", {8}, DataType::kInt64)
+                  .S("reductionOptional", "none")
+                  .T("lossOut", {1})
+                  .T("logProbOut", {8, 10})
+                  .T("zlossOut", {1})
+                  .T("lseForZlossOut", {1})
+                  .Plan();
   EXPECT_EQ(none.status().detail(), Detail::kOpTiling);
-  auto odd = Call("aclnnCrossEntropyLoss").T("input", {8, 10}).T("target", {8}, DataType::kInt64)
-                 .S("reductionOptional", "avg").T("lossOut", {1}).T("logProbOut", {8, 10}).T("zlossOut", {1})
-                 .T("lseForZlossOut", {1}).Plan();
+  auto odd = Call("aclnnCrossEntropyLoss")
+                 .T("input", {8, 10})
+                 .T("target", {8}, DataType::kInt64)
+                 .S("reductionOptional", "avg")
+                 .T("lossOut", {1})
+                 .T("logProbOut", {8, 10})
+                 .T("zlossOut", {1})
+                 .T("lseForZlossOut", {1})
+                 .Plan();
   EXPECT_THAT(odd.status().message(), HasSubstr("not mean, sum or none"));
 }
 
 TEST(OpRules, GivenLayerNormThenStatsHaveTheLeadingDimsAndOnes) {
-  auto ok = Call("aclnnLayerNorm").T("input", {4, 6, 32}).Ints("normalizedShape", {32}).T("out", {4, 6, 32})
-                .T("meanOutOptional", {4, 6, 1}, DataType::kFloat32).Plan();
+  auto ok = Call("aclnnLayerNorm")
+                .T("input", {4, 6, 32})
+                .Ints("normalizedShape", {32})
+                .T("out", {4, 6, 32})
+                .T("meanOutOptional", {4, 6, 1}, DataType::kFloat32)
+                .Plan();
   EXPECT_TRUE(ok.ok()) << ok.status().ToString();
-  auto bad = Call("aclnnLayerNorm").T("input", {4, 6, 32}).Ints("normalizedShape", {6, 16}).T("out", {4, 6, 32})
-                 .Plan();
+  auto bad = Call("aclnnLayerNorm").T("input", {4, 6, 32}).Ints("normalizedShape", {6, 16}).T("out", {4, 6, 32}).Plan();
   EXPECT_THAT(bad.status().message(), HasSubstr("is not the trailing dims"));
 }
 
