@@ -58,8 +58,7 @@ void DefOpAttrs(py::module_& op) {
   Def(
       op, "set_attr_list_int",
       [](Handle attr, const std::string& name, const std::vector<int64_t>& values) {
-        return aclopSetAttrListInt(Ptr<aclopAttr>(attr), name.c_str(), static_cast<int>(values.size()),
-                                   values.data());
+        return aclopSetAttrListInt(Ptr<aclopAttr>(attr), name.c_str(), static_cast<int>(values.size()), values.data());
       },
       "set_attr_list_int(attr, name, values) -> ret.", py::arg("attr"), py::arg("name"), py::arg("values"));
   Def(
@@ -109,9 +108,9 @@ void DefOpExecute(py::module_& op) {
         auto in_d = Ptrs<const aclTensorDesc>(in_desc);
         auto out_d = Ptrs<const aclTensorDesc>(out_desc);
         aclopHandle* handle = nullptr;
-        aclError ret = aclopCreateHandle(type.c_str(), static_cast<int>(in_d.size()), in_d.data(),
-                                         static_cast<int>(out_d.size()), out_d.data(), Ptr<const aclopAttr>(attr),
-                                         &handle);
+        aclError ret =
+            aclopCreateHandle(type.c_str(), static_cast<int>(in_d.size()), in_d.data(), static_cast<int>(out_d.size()),
+                              out_d.data(), Ptr<const aclopAttr>(attr), &handle);
         return py::make_tuple(Addr(handle), ret);
       },
       "create_handle(op_type, input_desc, output_desc, op_attr) -> (handle, ret).", py::arg("op_type"),

@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "conformance_util.h"
+#include "prof_test_util.h"
 
 namespace {
 
@@ -242,6 +243,36 @@ TEST_F(Aclnn, GivenBadStreamThenRuntimeError) {
   ASSERT_EQ(aclnnAddGetWorkspaceSize(T({4}), T({4}), alpha_, T({4}), &ws, &exec), 0);
   int not_a_stream = 0;
   EXPECT_EQ(aclnnAdd(nullptr, 0, exec, &not_a_stream), kRuntime);
+}
+
+TEST_F(Aclnn, GivenThreadSubscriptionThenAclnnOpsArriveAsSingleOpRecordsAndCopiesDoNot) {
+  aclsim_conformance::PipeReader reader;
+  aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &reader.write_fd);
+  ASSERT_NE(config, nullptr);
+  ASSERT_ACL_OK(ProfOpSubscribe(0, config));
+  uint64_t ws = 0;
+  aclOpExecutor* exec = nullptr;
+  ASSERT_EQ(aclnnAddGetWorkspaceSize(T({4, 8}), T({8}), alpha_, T({4, 8}), &ws, &exec), 0);
+  ASSERT_EQ(aclnnAdd(nullptr, 0, exec, stream_), 0);
+  void* dev = nullptr;
+  std::vector<char> host(64);
+  ASSERT_ACL_OK(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+  ASSERT_ACL_OK(aclrtMemcpyAsync(dev, 64, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE, stream_));
+  ASSERT_EQ(aclnnMmGetWorkspaceSize(T({8, 16}), T({16, 4}), T({8, 4}), 0, &ws, &exec), 0);
+  ASSERT_EQ(aclnnMm(nullptr, 0, exec, stream_), 0);
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  ASSERT_ACL_OK(ProfOpUnSubscribe(0));
+  reader.Join();
+  auto records = aclsim_conformance::DecodeAll(reader.bytes);
+  ASSERT_EQ(records.size(), 2u) << "the copy is a task, not an op";
+  EXPECT_EQ(records[0].name, "aclnnAdd_AddAiCore_Add");
+  EXPECT_EQ(records[0].type, "Add");
+  EXPECT_EQ(records[1].name, "aclnnMm_MatMulCommon_MatMulV2");
+  EXPECT_EQ(records[1].type, "MatMulV2");
+  for (const auto& r : records) EXPECT_EQ(r.model_id, 4294967295u);
+  EXPECT_GE(records[1].start, records[0].end);
+  EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
+  ASSERT_ACL_OK(aclrtFree(dev));
 }
 
 TEST(AclnnMeta, GivenTensorThenItsDescriptionReadsBack) {
