@@ -140,6 +140,15 @@ aclError CheckCompile(const char* function, aclopCompileType flag, const char* o
   return ACL_SUCCESS;
 }
 
+// aclopCompileAndExecute(V2): the compile checks, then compile and run.
+aclError CompileAndRun(const char* function, const OpRequest& r, aclopCompileType flag, const char* op_path,
+                       aclrtStream stream) {
+  if (aclError e = CheckCompile(function, flag, op_path, r.num_inputs, r.input_desc, r.num_outputs, r.output_desc)) {
+    return e;
+  }
+  return Run(function, r, /*compile=*/true, /*execute=*/true, stream);
+}
+
 }  // namespace
 
 extern "C" {
@@ -200,12 +209,9 @@ ACL_FUNC_VISIBILITY aclError aclopCompileAndExecute(
     int numOutputs, const aclTensorDesc* const outputDesc[], aclDataBuffer* const outputs[], const aclopAttr* attr,
     aclopEngineType engineType, aclopCompileType compileFlag, const char* opPath, aclrtStream stream) try {
   (void)engineType;
-  if (aclError e =
-          CheckCompile("aclopCompileAndExecute", compileFlag, opPath, numInputs, inputDesc, numOutputs, outputDesc)) {
-    return e;
-  }
-  return Run("aclopCompileAndExecute", {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr},
-             true, true, stream);
+  return CompileAndRun("aclopCompileAndExecute",
+                       {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr}, compileFlag,
+                       opPath, stream);
 }
 ACLSIM_EDGE_CATCH
 
@@ -216,12 +222,9 @@ ACL_FUNC_VISIBILITY aclError aclopCompileAndExecuteV2(const char* opType, int nu
                                                       aclopCompileType compileFlag, const char* opPath,
                                                       aclrtStream stream) try {
   (void)engineType;
-  if (aclError e =
-          CheckCompile("aclopCompileAndExecuteV2", compileFlag, opPath, numInputs, inputDesc, numOutputs, outputDesc)) {
-    return e;
-  }
-  return Run("aclopCompileAndExecuteV2", {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr},
-             true, true, stream);
+  return CompileAndRun("aclopCompileAndExecuteV2",
+                       {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr}, compileFlag,
+                       opPath, stream);
 }
 ACLSIM_EDGE_CATCH
 

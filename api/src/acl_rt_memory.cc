@@ -9,6 +9,23 @@
 using aclsim::api::Convert;
 using aclsim::api::InvalidParam;
 
+namespace {
+
+// aclrtMalloc and aclrtMallocAlign32: every policy is served from the same
+// host-backed pool, 64-byte aligned.
+aclError MallocDevice(const char* function, void** dev_ptr, size_t size, aclrtMemMallocPolicy policy) {
+  (void)policy;
+  if (dev_ptr == nullptr) return InvalidParam(function, "devPtr is NULL");
+  if (size == 0) return InvalidParam(function, "size is 0");
+  ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, function);
+  auto p = rt->MallocDevice(size);
+  if (!p.ok()) return Convert(function, p.status());
+  *dev_ptr = *p;
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) try {
@@ -27,14 +44,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
   aclsim::api::ApiScope api_scope("aclrtMalloc");
-  (void)policy;  // every policy is served from the same host-backed pool
-  if (devPtr == nullptr) return InvalidParam("aclrtMalloc", "devPtr is NULL");
-  if (size == 0) return InvalidParam("aclrtMalloc", "size is 0");
-  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto p = rt->MallocDevice(size);
-  if (!p.ok()) return Convert(__func__, p.status());
-  *devPtr = *p;
-  return ACL_SUCCESS;
+  return MallocDevice("aclrtMalloc", devPtr, size, policy);
 }
 ACLSIM_EDGE_CATCH
 
@@ -116,14 +126,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
   aclsim::api::ApiScope api_scope("aclrtMallocAlign32");
-  (void)policy;  // every policy is served from the same host-backed pool
-  if (devPtr == nullptr) return InvalidParam("aclrtMallocAlign32", "devPtr is NULL");
-  if (size == 0) return InvalidParam("aclrtMallocAlign32", "size is 0");
-  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto p = rt->MallocDevice(size);  // 64-byte aligned, so 32-byte aligned
-  if (!p.ok()) return Convert(__func__, p.status());
-  *devPtr = *p;
-  return ACL_SUCCESS;
+  return MallocDevice("aclrtMallocAlign32", devPtr, size, policy);  // 64-byte aligned, so 32-byte aligned
 }
 ACLSIM_EDGE_CATCH
 
