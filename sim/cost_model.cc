@@ -30,7 +30,8 @@ uint64_t VectorFlopsPerElement(std::string_view type) {
                      "LayerNormGradV3", "RmsNormGrad"})) {
     return 8;
   }
-  if (IsOneOf(type, {"ApplyAdamW", "ApplyAdamWV2"})) return 12;  // two moments, bias correction, decay, update
+  if (IsOneOf(type, {"ApplyAdam", "ApplyAdamW", "ApplyAdamWV2"}))
+    return 12;  // two moments, bias correction, decay, update
   if (IsOneOf(type, {"FusedSgd", "CrossEntropyLoss", "CrossEntropyLossGrad"})) return 6;
   if (IsOneOf(type, {"BatchNorm", "BNInfer", "BatchNormInference"})) return 2;
   if (IsOneOf(type, {"Gelu", "FastGelu", "Swish", "Silu", "SwiGlu", "Erf", "GeluGrad", "SwishGrad"})) return 8;

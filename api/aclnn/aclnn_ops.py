@@ -230,6 +230,11 @@ OPS = [
        "const aclTensor *grad, const aclTensor *step, float lr, float beta1, float beta2, float weightDecay, "
        "float eps, bool amsgrad, bool maximize",
        "adamw", ("ApplyAdamWV2AiCore", "ApplyAdamWV2"), outs=(), optional=("maxGradNormOptionalRef",)),
+    op("aclnnApplyAdam", "aclnn_apply_adam.h",
+       "aclTensor *varRef, const aclTensor *m, const aclTensor *v, const aclTensor *beta1Power, "
+       "const aclTensor *beta2Power, const aclTensor *lr, const aclTensor *beta1, const aclTensor *beta2, "
+       "const aclTensor *epsilon, const aclTensor *grad, bool useLocking, bool useNesterov",
+       "adamw", ("ApplyAdamAiCore", "ApplyAdam"), outs=()),
     op("aclnnFusedSgd", "aclnn_fused_sgd.h",
        "const aclTensorList *paramsRef, const aclTensorList *gradsRef, "
        "const aclTensorList *momentumBufferListOptionalRef, const aclTensor *gradScaleOptional, float weightDecay, "

@@ -269,9 +269,10 @@ Status RuleFlashAttentionGrad(RuleContext& c) {
 
 Status RuleAdamw(RuleContext& c) {
   const Shape& var = c.T("varRef")->shape;
-  for (const char* name : {"mRef", "vRef", "grad"}) ACLSIM_RETURN_IF_ERROR(c.ExpectShape(name, var));
+  for (const char* name : {"mRef", "vRef", "m", "v", "grad"}) ACLSIM_RETURN_IF_ERROR(c.ExpectShape(name, var));
   const bool v2 = c.Arg("step").present;
-  for (const char* name : {"beta1Power", "beta2Power", "lr", "weightDecay", "beta1", "beta2", "eps", "step"}) {
+  for (const char* name :
+       {"beta1Power", "beta2Power", "lr", "weightDecay", "beta1", "beta2", "eps", "epsilon", "step"}) {
     const runtime::OpTensor* t = c.T(name);
     if (t != nullptr && Elements(t->shape) != 1) {
       return c.Invalid(std::string(name) + " has shape " + ShapeText(t->shape) + ", not one element");

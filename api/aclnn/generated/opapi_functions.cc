@@ -6,6 +6,7 @@
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_amax.h"
+#include "aclnnop/aclnn_apply_adam.h"
 #include "aclnnop/aclnn_apply_adam_w.h"
 #include "aclnnop/aclnn_apply_adam_w_v2.h"
 #include "aclnnop/aclnn_avgpool2d.h"
@@ -876,6 +877,28 @@ ACLNN_API aclnnStatus aclnnApplyAdamWV2(void *workspace, uint64_t workspaceSize,
   return aclsim::aclnn::Launch(53, workspace, workspaceSize, executor, stream);
 }
 
+ACLNN_API aclnnStatus aclnnApplyAdamGetWorkspaceSize(aclTensor *varRef, const aclTensor *m, const aclTensor *v, const aclTensor *beta1Power, const aclTensor *beta2Power, const aclTensor *lr, const aclTensor *beta1, const aclTensor *beta2, const aclTensor *epsilon, const aclTensor *grad, bool useLocking, bool useNesterov, uint64_t *workspaceSize,
+                                       aclOpExecutor **executor) {
+  aclsimOpArg args[12];
+  args[0].p = varRef;
+  args[1].p = m;
+  args[2].p = v;
+  args[3].p = beta1Power;
+  args[4].p = beta2Power;
+  args[5].p = lr;
+  args[6].p = beta1;
+  args[7].p = beta2;
+  args[8].p = epsilon;
+  args[9].p = grad;
+  args[10].b = useLocking;
+  args[11].b = useNesterov;
+  return aclsim::aclnn::Prepare(54, args, 12, workspaceSize, executor);
+}
+
+ACLNN_API aclnnStatus aclnnApplyAdam(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+  return aclsim::aclnn::Launch(54, workspace, workspaceSize, executor, stream);
+}
+
 ACLNN_API aclnnStatus aclnnFusedSgdGetWorkspaceSize(const aclTensorList *paramsRef, const aclTensorList *gradsRef, const aclTensorList *momentumBufferListOptionalRef, const aclTensor *gradScaleOptional, float weightDecay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool isFirstStep, uint64_t *workspaceSize,
                                        aclOpExecutor **executor) {
   aclsimOpArg args[11];
@@ -890,11 +913,11 @@ ACLNN_API aclnnStatus aclnnFusedSgdGetWorkspaceSize(const aclTensorList *paramsR
   args[8].b = nesterov;
   args[9].b = maximize;
   args[10].b = isFirstStep;
-  return aclsim::aclnn::Prepare(54, args, 11, workspaceSize, executor);
+  return aclsim::aclnn::Prepare(55, args, 11, workspaceSize, executor);
 }
 
 ACLNN_API aclnnStatus aclnnFusedSgd(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
-  return aclsim::aclnn::Launch(54, workspace, workspaceSize, executor, stream);
+  return aclsim::aclnn::Launch(55, workspace, workspaceSize, executor, stream);
 }
 
 ACLNN_API aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor *input, const aclTensor *target, const aclTensor *weightOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, bool returnZloss, const aclTensor *lossOut, const aclTensor *logProbOut, const aclTensor *zlossOut, const aclTensor *lseForZlossOut, uint64_t *workspaceSize,
@@ -912,11 +935,11 @@ ACLNN_API aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor *inp
   args[9].p = logProbOut;
   args[10].p = zlossOut;
   args[11].p = lseForZlossOut;
-  return aclsim::aclnn::Prepare(55, args, 12, workspaceSize, executor);
+  return aclsim::aclnn::Prepare(56, args, 12, workspaceSize, executor);
 }
 
 ACLNN_API aclnnStatus aclnnCrossEntropyLoss(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
-  return aclsim::aclnn::Launch(55, workspace, workspaceSize, executor, stream);
+  return aclsim::aclnn::Launch(56, workspace, workspaceSize, executor, stream);
 }
 
 ACLNN_API aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(const aclTensor *gradLoss, const aclTensor *logProb, const aclTensor *target, const aclTensor *weightOptional, const aclTensor *gradZlossOptional, const aclTensor *lseForZlossOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, const aclTensor *out, uint64_t *workspaceSize,
@@ -933,11 +956,11 @@ ACLNN_API aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(const aclTensor 
   args[8].f = static_cast<double>(labelSmoothing);
   args[9].f = static_cast<double>(lseSquareScaleForZloss);
   args[10].p = out;
-  return aclsim::aclnn::Prepare(56, args, 11, workspaceSize, executor);
+  return aclsim::aclnn::Prepare(57, args, 11, workspaceSize, executor);
 }
 
 ACLNN_API aclnnStatus aclnnCrossEntropyLossGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
-  return aclsim::aclnn::Launch(56, workspace, workspaceSize, executor, stream);
+  return aclsim::aclnn::Launch(57, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"
