@@ -16,7 +16,6 @@
 
 #include <cstdint>
 #include <mutex>
-#include <string>
 #include <unordered_map>
 
 #include "runtime/device_table.h"
@@ -34,10 +33,10 @@ class KernelCache {
   KernelCache(const KernelCache&) = delete;
   KernelCache& operator=(const KernelCache&) = delete;
 
-  // The kernel of |call| (whose OpCallKey is |key|) on |device|, compiled on
-  // first use. Errors: the device's compile error (kModelParse … for a call
-  // the device cannot build).
-  StatusOr<ModelRef> Get(DeviceState* device, const OpCall& call, const std::string& key);
+  // The kernel of |call| (whose OpCallHash is |hash|) on |device|, compiled
+  // on first use. Errors: the device's compile error (kModelParse … for a
+  // call the device cannot build).
+  StatusOr<ModelRef> Get(DeviceState* device, const OpCall& call, uint64_t hash);
 
   // Kernels compiled and launches that found theirs in the cache.
   struct Stats {
@@ -50,8 +49,12 @@ class KernelCache {
   ModelRegistry* const models_;
   Profiler* const profiler_;
   mutable std::mutex mu_;
-  // Per device (backend id), key → kernel.
-  std::unordered_map<int32_t, std::unordered_map<std::string, ModelRef>> kernels_;
+  struct Entry {
+    OpCall call;  // compared on a hash match
+    ModelRef kernel;
+  };
+  // Per device (backend id), OpCallHash → kernels.
+  std::unordered_map<int32_t, std::unordered_multimap<uint64_t, Entry>> kernels_;
   Stats stats_;
 };
 

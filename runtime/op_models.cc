@@ -6,9 +6,12 @@
 
 namespace aclsim::runtime {
 
-void OpModelRegistry::AddCompiled(const std::string& key) {
+void OpModelRegistry::AddCompiled(const OpCall& call, uint64_t hash) {
   std::lock_guard<std::mutex> lock(mu_);
-  compiled_.insert(key);
+  for (auto [it, end] = compiled_.equal_range(hash); it != end; ++it) {
+    if (it->second == call) return;
+  }
+  compiled_.emplace(hash, call);
 }
 
 void OpModelRegistry::AddModelSource(const std::string& what) {
@@ -19,9 +22,13 @@ void OpModelRegistry::AddModelSource(const std::string& what) {
   any_model_source_ = true;
 }
 
-bool OpModelRegistry::Matches(const std::string& key) const {
+bool OpModelRegistry::Matches(const OpCall& call, uint64_t hash) const {
   std::lock_guard<std::mutex> lock(mu_);
-  return any_model_source_ || compiled_.count(key) != 0;
+  if (any_model_source_) return true;
+  for (auto [it, end] = compiled_.equal_range(hash); it != end; ++it) {
+    if (it->second == call) return true;
+  }
+  return false;
 }
 
 void OpModelRegistry::SetOption(int32_t option, std::string value) {

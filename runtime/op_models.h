@@ -16,26 +16,28 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <string>
+#include <unordered_map>
+
+#include "runtime/single_op.h"
 
 namespace aclsim::runtime {
 
 class OpModelRegistry {
  public:
-  // aclopCompile of the op whose kernel key is |key|.
-  void AddCompiled(const std::string& key);
+  // aclopCompile of |call| (whose OpCallHash is |hash|).
+  void AddCompiled(const OpCall& call, uint64_t hash);
   // aclopSetModelDir / aclopLoad.
   void AddModelSource(const std::string& what);
-  // True when an execution of |key| finds an op model.
-  bool Matches(const std::string& key) const;
+  // True when an execution of |call| finds an op model.
+  bool Matches(const OpCall& call, uint64_t hash) const;
 
   void SetOption(int32_t option, std::string value);
   std::optional<std::string> Option(int32_t option) const;
 
  private:
   mutable std::mutex mu_;
-  std::set<std::string> compiled_;
+  std::unordered_multimap<uint64_t, OpCall> compiled_;
   bool any_model_source_ = false;
   std::map<int32_t, std::string> options_;
 };

@@ -121,7 +121,7 @@ Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t 
   ACLSIM_RETURN_IF_ERROR(devices_->ResolveTarget(stream).status());
   ACLSIM_RETURN_IF_ERROR(memory_.Copy(dst, dest_max, src, count, direction));
   const OpCall call = CopyCall(vendor::kMemcpyTaskType, count, direction);
-  return LaunchOp(call, OpCallKey(call), stream, out_launch);
+  return LaunchOp(call, OpCallHash(call), stream, out_launch);
 }
 
 Status Runtime::MemsetAsync(void* dst, size_t max_count, int value, size_t count, Stream* stream,
@@ -129,12 +129,12 @@ Status Runtime::MemsetAsync(void* dst, size_t max_count, int value, size_t count
   ACLSIM_RETURN_IF_ERROR(devices_->ResolveTarget(stream).status());
   ACLSIM_RETURN_IF_ERROR(memory_.Set(dst, max_count, value, count));
   const OpCall call = CopyCall(vendor::kMemsetTaskType, count, CopyKind::kDeviceToDevice);
-  return LaunchOp(call, OpCallKey(call), stream, out_launch);
+  return LaunchOp(call, OpCallHash(call), stream, out_launch);
 }
 
-Status Runtime::LaunchOp(const OpCall& call, const std::string& key, Stream* stream, prof::ApiRecord* out_launch) {
+Status Runtime::LaunchOp(const OpCall& call, uint64_t hash, Stream* stream, prof::ApiRecord* out_launch) {
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
-  ACLSIM_ASSIGN_OR_RETURN(ModelRef kernel, kernels_->Get(target.device, call, key));
+  ACLSIM_ASSIGN_OR_RETURN(ModelRef kernel, kernels_->Get(target.device, call, hash));
   device::Device& dev = target.device->device();
   HostClock& host = profiler_->host_clock();
   const int64_t ready = host.ReadyNs(host.costs().op_launch_ns);

@@ -103,11 +103,11 @@ class Runtime {
 
   // Single operators (single_op.h). Enqueues one launch of |call| on
   // |stream| (NULL: the current context's default stream), compiling its
-  // kernel on the stream's device at first use; |key| is OpCallKey(call),
+  // kernel on the stream's device at first use; |hash| is OpCallHash(call),
   // computed once by a caller that launches the same call again.
   // |out_launch| as for ExecuteModel. Errors: kNoContext, kInvalidHandle,
   // the kernel's compile error and the device's own.
-  Status LaunchOp(const OpCall& call, const std::string& key, Stream* stream, prof::ApiRecord* out_launch = nullptr);
+  Status LaunchOp(const OpCall& call, uint64_t hash, Stream* stream, prof::ApiRecord* out_launch = nullptr);
   KernelCache::Stats KernelStats() const { return kernels_->stats(); }
   // The op models of the single-operator API (aclop*).
   OpModelRegistry& op_models() { return op_models_; }

@@ -1,69 +1,104 @@
 #include "runtime/single_op.h"
 
+#include <cstring>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 
 namespace aclsim::runtime {
 namespace {
 
-void AppendTensor(std::string& key, const OpTensor& t) {
-  key += std::to_string(static_cast<int32_t>(t.dtype));
-  key += '/';
-  key += std::to_string(static_cast<int32_t>(t.format));
-  key += '[';
-  for (int64_t d : t.shape) {
-    key += std::to_string(d);
-    key += ',';
+// A word-at-a-time multiplicative hash: deterministic, allocation-free, and
+// eight bytes per step (the kernel cache computes one per launch plan).
+class Hasher {
+ public:
+  void Bytes(const void* data, size_t n) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (; n >= 8; n -= 8, p += 8) {
+      uint64_t word;
+      std::memcpy(&word, p, 8);
+      Mix(word);
+    }
+    if (n > 0) {
+      uint64_t word = 0;
+      std::memcpy(&word, p, n);
+      Mix(word ^ (uint64_t{n} << 56));
+    }
   }
-  key += ']';
-}
+  void Text(std::string_view s) {
+    Int(static_cast<int64_t>(s.size()));
+    Bytes(s.data(), s.size());
+  }
+  void Int(int64_t v) { Mix(static_cast<uint64_t>(v)); }
+  void Real(double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, sizeof(bits));
+    Mix(bits);
+  }
+  void Tensor(const OpTensor& t) {
+    Int(static_cast<int64_t>(t.dtype));
+    Int(static_cast<int64_t>(t.format));
+    Int(static_cast<int64_t>(t.shape.size()));
+    if (!t.shape.empty()) Bytes(t.shape.data(), t.shape.size() * sizeof(int64_t));
+  }
+  void Attr(const model::AttrValue& value) {
+    Int(static_cast<int64_t>(value.index()));
+    std::visit(
+        [this](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, bool>) {
+            Int(static_cast<int64_t>(v));
+          } else if constexpr (std::is_same_v<T, double>) {
+            Real(v);
+          } else if constexpr (std::is_same_v<T, std::string>) {
+            Text(v);
+          } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+            Int(static_cast<int64_t>(v.size()));
+            for (int64_t x : v) Int(x);
+          } else {
+            Int(static_cast<int64_t>(v.size()));
+            for (double x : v) Real(x);
+          }
+        },
+        value);
+  }
+  uint64_t value() const { return h_; }
 
-void AppendAttr(std::string& key, const model::AttrValue& value) {
-  std::visit(
-      [&key](const auto& v) {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, int64_t>) {
-          key += 'i' + std::to_string(v);
-        } else if constexpr (std::is_same_v<T, double>) {
-          key += 'f' + std::to_string(v);
-        } else if constexpr (std::is_same_v<T, bool>) {
-          key += v ? "bT" : "bF";
-        } else if constexpr (std::is_same_v<T, std::string>) {
-          key += 's' + std::to_string(v.size()) + ':' + v;
-        } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
-          key += "li";
-          for (int64_t x : v) key += std::to_string(x) + ',';
-        } else {
-          key += "lf";
-          for (double x : v) key += std::to_string(x) + ',';
-        }
-      },
-      value);
-}
+ private:
+  void Mix(uint64_t word) {
+    h_ = (h_ ^ word) * 0x9e3779b97f4a7c15ULL;
+    h_ ^= h_ >> 29;
+  }
+  uint64_t h_ = 0xcbf29ce484222325ULL;
+};
 
 }  // namespace
 
-std::string OpCallKey(const OpCall& call) {
-  std::string key;
-  key.reserve(64 + call.name.size() + 24 * (call.inputs.size() + call.outputs.size()));
-  key += call.type;
-  key += '|';
-  key += call.name;
-  key += '|';
-  key += std::to_string(static_cast<int>(call.engine));
-  key += '|';
-  for (const OpTensor& t : call.inputs) AppendTensor(key, t);
-  key += '>';
-  for (const OpTensor& t : call.outputs) AppendTensor(key, t);
-  key += '|';
+bool operator==(const OpTensor& a, const OpTensor& b) {
+  return a.dtype == b.dtype && a.format == b.format && a.shape == b.shape;
+}
+
+bool operator==(const OpCall& a, const OpCall& b) {
+  return a.type == b.type && a.name == b.name && a.engine == b.engine && a.inputs == b.inputs &&
+         a.outputs == b.outputs && a.attrs == b.attrs && a.duration_ns == b.duration_ns;
+}
+
+uint64_t OpCallHash(const OpCall& call) {
+  Hasher h;
+  h.Text(call.type);
+  h.Text(call.name);
+  h.Int(static_cast<int64_t>(call.engine));
+  h.Int(static_cast<int64_t>(call.inputs.size()));
+  for (const OpTensor& t : call.inputs) h.Tensor(t);
+  h.Int(static_cast<int64_t>(call.outputs.size()));
+  for (const OpTensor& t : call.outputs) h.Tensor(t);
+  h.Int(static_cast<int64_t>(call.attrs.size()));
   for (const auto& [name, value] : call.attrs) {
-    key += name;
-    key += '=';
-    AppendAttr(key, value);
-    key += ';';
+    h.Text(name);
+    h.Attr(value);
   }
-  if (call.duration_ns) key += "|d" + std::to_string(*call.duration_ns);
-  return key;
+  h.Int(call.duration_ns ? *call.duration_ns : -1);
+  return h.value();
 }
 
 model::Graph OpCallGraph(const OpCall& call) {

@@ -38,10 +38,14 @@ struct OpCall {
   std::optional<int64_t> duration_ns;  // explicit duration (copies know theirs), else the cost model's
 };
 
-// The kernel-cache key of |call|: equal for calls that compile to the same
-// kernel (type, name, engine, every tensor's dtype, format and shape, the
-// attributes and an explicit duration).
-std::string OpCallKey(const OpCall& call);
+// Calls that compile to the same kernel: equal type, name, engine, every
+// tensor's dtype, format and shape, attributes and explicit duration.
+bool operator==(const OpTensor& a, const OpTensor& b);
+bool operator==(const OpCall& a, const OpCall& b);
+// A hash of everything operator== compares (deterministic): the
+// kernel cache's bucket, computed once by a caller that launches the same
+// call again.
+uint64_t OpCallHash(const OpCall& call);
 
 // The one-op graph of |call|: inputs "x0".."xN", outputs "y0".."yM", the op
 // named call.name.

@@ -50,7 +50,7 @@ struct aclScalarList {
 struct aclOpExecutor {
   size_t op_index = 0;
   aclsim::runtime::OpCall call;
-  std::string key;  // OpCallKey(call), computed once
+  uint64_t hash = 0;  // OpCallHash(call), computed once
   uint64_t workspace_bytes = 0;
   bool repeatable = false;
 };

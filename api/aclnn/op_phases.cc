@@ -87,7 +87,9 @@ aclnnStatus PrepareOp(size_t op_index, const aclsimOpArg* args, size_t count, ui
     return Fail(def.api, Status(Detail::kOpArgumentNull, std::string(def.api) + ": workspaceSize or executor is NULL"),
                 kNullptr);
   }
-  aclsim::ops::OpArg values[kMaxArgs];
+  // Reused per thread: only the op's own arguments are reset.
+  thread_local std::vector<aclsim::ops::OpArg> values;
+  values.assign(count, aclsim::ops::OpArg{});
   for (size_t i = 0; i < count && i < def.arg_count; ++i) {
     if (!Convert(def.args[i].kind, args[i], &values[i])) {
       return Fail(def.api,
@@ -96,11 +98,11 @@ aclnnStatus PrepareOp(size_t op_index, const aclsimOpArg* args, size_t count, ui
                   kInvalid);
     }
   }
-  auto plan = aclsim::ops::PlanOp(def, values, count);
+  auto plan = aclsim::ops::PlanOp(def, values.data(), count);
   if (!plan.ok()) return Fail(def.api, plan.status(), kInvalid);
   aclOpExecutor planned;
   planned.op_index = op_index;
-  planned.key = aclsim::runtime::OpCallKey(plan->call);
+  planned.hash = aclsim::runtime::OpCallHash(plan->call);
   planned.call = std::move(plan->call);
   planned.workspace_bytes = plan->workspace_bytes;
   *executor = LiveHandles<aclOpExecutor>::Global().Create(std::move(planned));
@@ -140,7 +142,7 @@ aclnnStatus LaunchOp(size_t op_index, void* workspace, uint64_t workspace_size, 
     return Fail(api, s, s.detail() == Detail::kOpArgumentNull ? kNullptr : kInvalid);
   }
   const auto* t = Table();
-  const aclnnStatus rc = t == nullptr ? 361001 : t->launch(api, &executor->call, &executor->key, stream);
+  const aclnnStatus rc = t == nullptr ? 361001 : t->launch(api, &executor->call, executor->hash, stream);
   if (!executor->repeatable) (void)LiveHandles<aclOpExecutor>::Global().Destroy(executor);
   return rc;
 }

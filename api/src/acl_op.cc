@@ -107,16 +107,16 @@ aclError Run(const char* function, const OpRequest& r, bool compile, bool execut
   auto call = Plan(r, execute, &empty);
   if (!call.ok()) return Convert(function, call.status());
   if (empty) return ACL_SUCCESS;
-  const std::string key = aclsim::runtime::OpCallKey(*call);
-  if (compile) rt->op_models().AddCompiled(key);
+  const uint64_t hash = aclsim::runtime::OpCallHash(*call);
+  if (compile) rt->op_models().AddCompiled(*call, hash);
   if (!execute) return ACL_SUCCESS;
-  if (!rt->op_models().Matches(key)) {
+  if (!rt->op_models().Matches(*call, hash)) {
     return Convert(function, Status(Detail::kOpNotFound,
                                     std::string(function) + ": no op model matches op '" + r.type +
                                         "' with these tensors and attributes: compile it (aclopCompile) or load op "
                                         "models (aclopSetModelDir, aclopLoad) first"));
   }
-  return Convert(function, rt->LaunchOp(*call, key, aclsim::api::ToStream(stream), api_scope.launch()));
+  return Convert(function, rt->LaunchOp(*call, hash, aclsim::api::ToStream(stream), api_scope.launch()));
 }
 
 // The checks aclopCompile and aclopCompileAndExecute share.
@@ -242,8 +242,8 @@ ACL_FUNC_VISIBILITY aclError aclopCreateHandle(const char* opType, int numInputs
   if (!call.ok()) return Convert(__func__, call.status());
   aclopHandle h;
   h.call = std::move(call).value();
-  h.key = aclsim::runtime::OpCallKey(h.call);
-  if (!empty && !rt->op_models().Matches(h.key)) {
+  h.hash = aclsim::runtime::OpCallHash(h.call);
+  if (!empty && !rt->op_models().Matches(h.call, h.hash)) {
     return Convert(__func__, Status(Detail::kOpNotFound, std::string("aclopCreateHandle: no op model matches op '") +
                                                              opType + "': compile it or load op models first"));
   }
@@ -282,7 +282,7 @@ ACL_FUNC_VISIBILITY aclError aclopExecWithHandle(aclopHandle* handle, int numInp
   for (int i = 0; i < numOutputs; ++i) all_empty = all_empty && outputs[i]->size == 0;
   if (all_empty || handle->call.type.empty()) return ACL_SUCCESS;  // CANN's empty-output short-cut
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->LaunchOp(handle->call, handle->key, aclsim::api::ToStream(stream), api_scope.launch()));
+  return Convert(__func__, rt->LaunchOp(handle->call, handle->hash, aclsim::api::ToStream(stream), api_scope.launch()));
 }
 ACLSIM_EDGE_CATCH
 

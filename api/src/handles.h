@@ -37,7 +37,7 @@ struct aclopAttr {
 // An aclop execution handle: the op and its descriptions, planned once.
 struct aclopHandle {
   aclsim::runtime::OpCall call;
-  std::string key;  // OpCallKey(call)
+  uint64_t hash = 0;  // OpCallHash(call)
 };
 
 struct aclmdlDataset {

@@ -12,15 +12,15 @@
 
 namespace aclsim::api {
 
-inline constexpr uint32_t kOpApiVersion = 1;
+inline constexpr uint32_t kOpApiVersion = 2;
 
 struct OpApi {
   uint32_t struct_size;
   uint32_t version;
-  // Launches |call| (a runtime::OpCall) whose kernel key (OpCallKey) is |key|
-  // (a std::string) on |stream| (an aclrtStream) for aclnn function |api|;
-  // returns 0 or the aclnnStatus of the failure, recorded.
-  int32_t (*launch)(const char* api, const void* call, const void* key, void* stream);
+  // Launches |call| (a runtime::OpCall) whose OpCallHash is |hash| on
+  // |stream| (an aclrtStream) for aclnn function |api|; returns 0 or the
+  // aclnnStatus of the failure, recorded.
+  int32_t (*launch)(const char* api, const void* call, uint64_t hash, void* stream);
   // Records a failure of |api| (a Status rebuilt from |code|, |detail| and
   // |message|) and returns its aclnnStatus.
   int32_t (*fail)(const char* api, int32_t code, int32_t detail, const char* message);

@@ -18,16 +18,15 @@ using aclsim::Detail;
 using aclsim::Status;
 using aclsim::StatusCode;
 
-int32_t Launch(const char* api, const void* call, const void* key, void* stream) noexcept {
+int32_t Launch(const char* api, const void* call, uint64_t hash, void* stream) noexcept {
   try {
     aclsim::api::ApiScope api_scope(api);
     if (!aclsim::api::IsInitialized()) {
       return aclsim::api::Convert(api, Status(Detail::kNotInitialized, std::string(api) + ": aclInit was not called"));
     }
     ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, api);
-    return aclsim::api::Convert(
-        api, rt->LaunchOp(*static_cast<const aclsim::runtime::OpCall*>(call), *static_cast<const std::string*>(key),
-                          aclsim::api::ToStream(stream), api_scope.launch()));
+    return aclsim::api::Convert(api, rt->LaunchOp(*static_cast<const aclsim::runtime::OpCall*>(call), hash,
+                                                  aclsim::api::ToStream(stream), api_scope.launch()));
   } catch (...) {
     return aclsim::api::Convert(api, Status(StatusCode::kInternal, std::string(api) + ": launch failed"));
   }

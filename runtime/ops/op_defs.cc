@@ -92,6 +92,17 @@ void AddAttr(const ArgDef& d, const OpArg& a, runtime::OpCall& call) {
   }
 }
 
+// "<api>_<l0>_<kernel type>", CANN's profiler name of the table's kernel,
+// built once per op.
+const std::string& ProfilerName(const OpDef& def) {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const OpDef& d : kOpDefs) out.push_back(std::string(d.api) + "_" + d.l0 + "_" + d.kernel_type);
+    return out;
+  }();
+  return names[static_cast<size_t>(&def - kOpDefs)];
+}
+
 }  // namespace
 
 size_t OpDefCount() { return std::size(kOpDefs); }
@@ -109,8 +120,10 @@ StatusOr<OpPlan> PlanOp(const OpDef& def, const OpArg* args, size_t count) {
   OpPlan plan;
   runtime::OpCall& call = plan.call;
   call.type = ctx.kernel_type();
-  call.name = std::string(def.api) + "_" + ctx.l0() + "_" + ctx.kernel_type();
+  call.name = ctx.l0() == def.l0 ? ProfilerName(def) : std::string(def.api) + "_" + ctx.l0() + "_" + ctx.kernel_type();
   call.engine = def.engine;
+  call.inputs.reserve(def.arg_count);
+  call.outputs.reserve(def.arg_count);
   auto add_input = [&](const ArgDef& d, const OpArg& a) {
     ForEachTensor(d, a, [&](const runtime::OpTensor& t) { call.inputs.push_back(t); });
   };

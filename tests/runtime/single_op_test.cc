@@ -29,9 +29,10 @@ OpCall AddCall(int64_t n) {
   return call;
 }
 
-TEST(OpCallKey, GivenCallsThatDifferInAnyFieldThenKeysDiffer) {
+TEST(OpCallHash, GivenCallsThatDifferInAnyFieldThenHashesAndEqualityDiffer) {
   const OpCall base = AddCall(4);
-  EXPECT_EQ(OpCallKey(base), OpCallKey(AddCall(4)));
+  EXPECT_EQ(OpCallHash(base), OpCallHash(AddCall(4)));
+  EXPECT_TRUE(base == AddCall(4));
   OpCall shape = AddCall(5);
   OpCall dtype = base;
   dtype.outputs[0].dtype = model::DataType::kFloat32;
@@ -47,11 +48,12 @@ TEST(OpCallKey, GivenCallsThatDifferInAnyFieldThenKeysDiffer) {
   name.name = "aclnnAdd_AddAiCore_Add2";
   OpCall duration = base;
   duration.duration_ns = 5;
-  const std::string key = OpCallKey(base);
+  const uint64_t hash = OpCallHash(base);
   for (const OpCall* other : {&shape, &dtype, &format, &engine, &attr, &attr2, &name, &duration}) {
-    EXPECT_NE(OpCallKey(*other), key);
+    EXPECT_NE(OpCallHash(*other), hash);
+    EXPECT_FALSE(*other == base);
   }
-  EXPECT_NE(OpCallKey(attr), OpCallKey(attr2));
+  EXPECT_NE(OpCallHash(attr), OpCallHash(attr2));
 }
 
 TEST(OpCallGraph, GivenCallThenOneOpGraphWithItsTensorsAndAttributes) {
@@ -77,7 +79,7 @@ class SingleOpTest : public RuntimeTest {
     RuntimeTest::SetUp();
     ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   }
-  Status Launch(const OpCall& call) { return rt_->LaunchOp(call, OpCallKey(call), nullptr); }
+  Status Launch(const OpCall& call) { return rt_->LaunchOp(call, OpCallHash(call), nullptr); }
 };
 
 TEST_F(SingleOpTest, GivenSameCallLaunchedTwiceThenCompiledOnceAndSubmittedTwiceWithAKernelTag) {
@@ -139,13 +141,13 @@ TEST_F(SingleOpTest, GivenNoContextThenNoContextAndNothingCompiled) {
   auto rt = Runtime::Create(options_, registry_);
   ASSERT_TRUE(rt.ok());
   EXPECT_CALL(dev0_, LoadGraph(_)).Times(0);
-  EXPECT_EQ((*rt)->LaunchOp(AddCall(4), OpCallKey(AddCall(4)), nullptr).detail(), Detail::kNoContext);
+  EXPECT_EQ((*rt)->LaunchOp(AddCall(4), OpCallHash(AddCall(4)), nullptr).detail(), Detail::kNoContext);
 }
 
 TEST_F(SingleOpTest, GivenLaunchRecordThenItNamesTheDeviceAndTask) {
   EXPECT_CALL(dev0_, SubmitGraph(_, _, _)).WillOnce(Return(StatusOr<device::TaskId>(device::TaskId{41})));
   prof::ApiRecord record;
-  ASSERT_EQ(rt_->LaunchOp(AddCall(4), OpCallKey(AddCall(4)), nullptr, &record).code(), StatusCode::kOk);
+  ASSERT_EQ(rt_->LaunchOp(AddCall(4), OpCallHash(AddCall(4)), nullptr, &record).code(), StatusCode::kOk);
   EXPECT_TRUE(record.launched);
   EXPECT_EQ(record.device_id, 0u);
   EXPECT_EQ(record.first_task_id, 41u);

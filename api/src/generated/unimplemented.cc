@@ -348,52 +348,52 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetExternalWeightAddress(aclmdlConfigHandle* 
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclopCreateKernel(const char *opType, const char *kernelId, const char *kernelName, void *binData, int binSize, aclopEngineType enginetype, aclDataDeallocator deallocator) {
+ACL_FUNC_VISIBILITY aclError aclopCreateKernel(const char* opType, const char* kernelId, const char* kernelName, void* binData, int binSize, aclopEngineType enginetype, aclDataDeallocator deallocator) {
   aclsim::api::SetNotSupported("aclopCreateKernel");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclopRegisterCompileFunc(const char *opType, aclopCompileFunc func) {
+ACL_FUNC_VISIBILITY aclError aclopRegisterCompileFunc(const char* opType, aclopCompileFunc func) {
   aclsim::api::SetNotSupported("aclopRegisterCompileFunc");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclopUnregisterCompileFunc(const char *opType) {
+ACL_FUNC_VISIBILITY aclError aclopUnregisterCompileFunc(const char* opType) {
   aclsim::api::SetNotSupported("aclopUnregisterCompileFunc");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclopSetKernelArgs(aclopKernelDesc *kernelDesc, const char *kernelId, uint32_t blockDim, const void *args, uint32_t argSize) {
+ACL_FUNC_VISIBILITY aclError aclopSetKernelArgs(aclopKernelDesc* kernelDesc, const char* kernelId, uint32_t blockDim, const void* args, uint32_t argSize) {
   aclsim::api::SetNotSupported("aclopSetKernelArgs");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclopSetKernelWorkspaceSizes(aclopKernelDesc *kernelDesc, int numWorkspaces, size_t *workspaceSizes) {
+ACL_FUNC_VISIBILITY aclError aclopSetKernelWorkspaceSizes(aclopKernelDesc* kernelDesc, int numWorkspaces, size_t* workspaceSizes) {
   aclsim::api::SetNotSupported("aclopSetKernelWorkspaceSizes");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclopUpdateParams(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[], int numOutputs, const aclTensorDesc *const outputDesc[], const aclopAttr *attr) {
+ACL_FUNC_VISIBILITY aclError aclopUpdateParams(const char* opType, int numInputs, const aclTensorDesc* const inputDesc[], int numOutputs, const aclTensorDesc* const outputDesc[], const aclopAttr* attr) {
   aclsim::api::SetNotSupported("aclopUpdateParams");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclopInferShape(const char *opType, int numInputs, aclTensorDesc *inputDesc[], aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[], aclopAttr *attr) {
+ACL_FUNC_VISIBILITY aclError aclopInferShape(const char* opType, int numInputs, aclTensorDesc* inputDesc[], aclDataBuffer* inputs[], int numOutputs, aclTensorDesc* outputDesc[], aclopAttr* attr) {
   aclsim::api::SetNotSupported("aclopInferShape");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclGenGraphAndDumpForOp(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[], const aclDataBuffer *const inputs[], int numOutputs, const aclTensorDesc *const outputDesc[], aclDataBuffer *const outputs[], const aclopAttr *attr, aclopEngineType engineType, const char *graphDumpPath, const aclGraphDumpOption *graphDumpOpt) {
+ACL_FUNC_VISIBILITY aclError aclGenGraphAndDumpForOp(const char* opType, int numInputs, const aclTensorDesc* const inputDesc[], const aclDataBuffer* const inputs[], int numOutputs, const aclTensorDesc* const outputDesc[], aclDataBuffer* const outputs[], const aclopAttr* attr, aclopEngineType engineType, const char* graphDumpPath, const aclGraphDumpOption* graphDumpOpt) {
   aclsim::api::SetNotSupported("aclGenGraphAndDumpForOp");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclGraphDumpOption * aclCreateGraphDumpOpt(void) {
+ACL_FUNC_VISIBILITY aclGraphDumpOption* aclCreateGraphDumpOpt(void) {
   aclsim::api::SetNotSupported("aclCreateGraphDumpOpt");
   return nullptr;
 }
 
-ACL_FUNC_VISIBILITY aclError aclDestroyGraphDumpOpt(const aclGraphDumpOption *graphDumpOpt) {
+ACL_FUNC_VISIBILITY aclError aclDestroyGraphDumpOpt(const aclGraphDumpOption* graphDumpOpt) {
   aclsim::api::SetNotSupported("aclDestroyGraphDumpOpt");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
