@@ -26,7 +26,9 @@ latest="$home/latest"
 
 # Layout.
 for f in set_env.sh bin/setenv.bash lib64/libascendcl.so lib64/libmsprofiler.so lib64/libprofapi.so \
-         lib64/libc_sec.so include/acl/acl.h include/acl/acl_prof.h include/securec.h include/securectype.h \
+         lib64/libc_sec.so lib64/libnnopbase.so lib64/libopapi.so include/acl/acl.h include/acl/acl_prof.h \
+         include/acl/acl_op.h include/acl/acl_op_compiler.h include/aclnn/acl_meta.h include/aclnnop/aclnn_add.h \
+         include/securec.h include/securectype.h \
          pkg_inc/profiling/aprof_pub.h lib64/cmake/aclsim/aclsimConfig.cmake lib64/pkgconfig/aclsim.pc \
          share/info/runtime/version.info "$arch-linux/ascend_toolkit_install.info"; do
   [ -e "$prefix/$f" ] || fail "missing $f"
@@ -36,7 +38,7 @@ cmp -s "$prefix/set_env.sh" "$prefix/bin/setenv.bash" || fail "set_env.sh and bi
 grep -qx "Version=$version" "$prefix/share/info/runtime/version.info" || fail "version.info"
 grep -qx "version=$version" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info version"
 grep -qx "path=$prefix" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info path"
-for lib in libascendcl libmsprofiler libprofapi libc_sec; do
+for lib in libascendcl libmsprofiler libprofapi libc_sec libnnopbase libopapi; do
   readelf -d "$prefix/lib64/$lib.so" | grep -q 'RUNPATH.*\[\$ORIGIN\]' || fail "$lib.so: RUNPATH is not \$ORIGIN"
 done
 # dlopen by full path finds the companions (libprofapi.so → libascendcl.so) without LD_LIBRARY_PATH.
@@ -66,7 +68,7 @@ expect_eq "$got" "$latest/lib64:/opt/x" "existing LD_LIBRARY_PATH"
 
 # The samples, as a user builds them: copy, source set_env.sh, run.sh.
 cp -r "$src/examples/toolkit" "$tmp/samples"
-for sample in 0_create_config 1_msproftx 2_subscribe_model; do
+for sample in 0_create_config 1_msproftx 2_subscribe_model 3_aclnn_add; do
   out="$(env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c \
     "source '$latest/set_env.sh' && SAMPLE_BUILD_DIR='$tmp/build-$sample' '$tmp/samples/$sample/run.sh'")" \
     || fail "sample $sample: $out"
