@@ -172,14 +172,17 @@ void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
 
 aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, aclrtStream stream) {
   if (stepInfo == nullptr) return InvalidParam("aclprofGetStepTimestamp", "stepInfo is NULL");
-  // Any tag but ACL_STEP_START counts as END; each is accepted once, and the
-  // flag is set before the marker is issued (as in CANN).
-  bool& flag = tag == ACL_STEP_START ? stepInfo->startFlag : stepInfo->endFlag;
-  if (flag) {
-    return InvalidParam("aclprofGetStepTimestamp", tag == ACL_STEP_START ? "START was already issued for this step info"
-                                                                         : "END was already issued for this step info");
+  // CANN rejects only a repeated ACL_STEP_START or ACL_STEP_END (spec §2.3):
+  // any other tag (MindSpore's 60000 and 60001 on one step info) sets the
+  // END flag and is always accepted. The flag is set before the marker is
+  // issued, so a failed marker still consumes the tag.
+  if (tag == ACL_STEP_START && stepInfo->startFlag) {
+    return InvalidParam("aclprofGetStepTimestamp", "START was already issued for this step info");
   }
-  flag = true;
+  if (tag == ACL_STEP_END && stepInfo->endFlag) {
+    return InvalidParam("aclprofGetStepTimestamp", "END was already issued for this step info");
+  }
+  (tag == ACL_STEP_START ? stepInfo->startFlag : stepInfo->endFlag) = true;
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   Status s = rt->profiler().StepMarker(ToStream(stream), stepInfo->indexId, static_cast<uint32_t>(tag));
   return Convert(__func__, s.ok() ? s : WithPrefix(s, "aclprofGetStepTimestamp: the step marker failed: "));

@@ -143,7 +143,9 @@ TEST_F(ProfStep, GivenEndBeforeStartThenBothAreAcceptedOnce) {
   aclprofDestroyStepInfo(step);
 }
 
-TEST_F(ProfStep, GivenOtherTagValuesThenTheyCountAsEnd) {
+// spec §2.3: a tag other than START and END sets the END flag and is never
+// rejected; only a repeated START or END is.
+TEST_F(ProfStep, GivenOtherTagValuesThenTheySetEndAndAreNeverRejected) {
   for (int tag : {7, 60001, 2}) {
     SCOPED_TRACE(tag);
     aclprofStepInfo* step = aclprofCreateStepInfo();
@@ -151,14 +153,27 @@ TEST_F(ProfStep, GivenOtherTagValuesThenTheyCountAsEnd) {
     EXPECT_FALSE(Inner(step)->startFlag);
     EXPECT_TRUE(Inner(step)->endFlag);
     EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, ACL_STEP_END, nullptr), ACL_ERROR_INVALID_PARAM);
-    EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(tag), nullptr), ACL_ERROR_INVALID_PARAM);
-    EXPECT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_START, nullptr));  // START is still free
+    EXPECT_ACL_OK(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(tag), nullptr));  // again: accepted
+    EXPECT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_START, nullptr));                    // START is still free
     aclprofDestroyStepInfo(step);
   }
-  // END first, then another tag: also END, so rejected.
+  // END first, then another tag: accepted all the same.
   aclprofStepInfo* step = aclprofCreateStepInfo();
   ASSERT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_END, nullptr));
-  EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60000), nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_OK(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60000), nullptr));
+  ASSERT_ACL_OK(aclrtSynchronizeDevice());
+  aclprofDestroyStepInfo(step);
+}
+
+// MindSpore's pattern: 60000 at step start and 60001 at step end on one step
+// info both succeed; a later ACL_STEP_END on it is the repeat CANN rejects.
+TEST_F(ProfStep, GivenMindSporeFrameworkTagsOnOneStepInfoThenBothSucceed) {
+  aclprofStepInfo* step = aclprofCreateStepInfo();
+  ASSERT_ACL_OK(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60000), nullptr));
+  ASSERT_ACL_OK(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60001), nullptr));
+  EXPECT_FALSE(Inner(step)->startFlag);
+  EXPECT_TRUE(Inner(step)->endFlag);
+  EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, ACL_STEP_END, nullptr), ACL_ERROR_INVALID_PARAM);
   ASSERT_ACL_OK(aclrtSynchronizeDevice());
   aclprofDestroyStepInfo(step);
 }

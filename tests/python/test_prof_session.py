@@ -101,7 +101,8 @@ def test_step_info_rules(device):
     step = acl.prof.create_step_info()
     assert acl.prof.get_step_timestamp(step, ACL_STEP_START, stream) == ACL_SUCCESS
     assert acl.prof.get_step_timestamp(step, ACL_STEP_START, stream) == ACL_ERROR_INVALID_PARAM
-    assert acl.prof.get_step_timestamp(step, 60001, stream) == ACL_SUCCESS  # any other tag is END
+    assert acl.prof.get_step_timestamp(step, 60001, stream) == ACL_SUCCESS  # any other tag sets END
+    assert acl.prof.get_step_timestamp(step, 60001, stream) == ACL_SUCCESS  # and is never rejected
     assert acl.prof.get_step_timestamp(step, ACL_STEP_END, stream) == ACL_ERROR_INVALID_PARAM
     assert acl.prof.get_step_timestamp(0, ACL_STEP_START, stream) == ACL_ERROR_INVALID_PARAM
     assert acl.rt.synchronize_stream(stream) == ACL_SUCCESS
