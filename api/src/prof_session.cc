@@ -34,9 +34,13 @@ struct FeatureRecord {
 };
 static_assert(sizeof(FeatureRecord) == 272, "FeatureRecord is 272 bytes");
 
+// Every field non-empty, as CANN's FEATURE_V1 table: MindSpore's
+// FeatureMgr::FormatFeatureList throws on an empty one and torch_npu drops
+// the record. (V2 adds "MemoryAccess" on one chip family that no aclsim
+// profile models, so both calls return this table.)
 const FeatureRecord kFeatures[] = {
-    {nullptr, "ATTR", nullptr, "1", "2", "all", "all", ""},
-    {nullptr, "AICORE_SHAPE", nullptr, "1", "1", "all", "all", ""},
+    {nullptr, "ATTR", nullptr, "1", "2", "all", "all", "It not support feature: ATTR!"},
+    {nullptr, "AICORE_SHAPE", nullptr, "1", "1", "all", "all", "It not support feature: AICORE_SHAPE!"},
 };
 
 aclError Features(const char* function, size_t* size, void** data) {

@@ -262,7 +262,13 @@ TEST_F(ProfSession, GivenGetSupportedFeaturesThenTwoRecordsOf272BytesNamedAttrAn
     EXPECT_STREQ(bytes + 96, "2");
     EXPECT_STREQ(bytes + 112, "all");
     EXPECT_STREQ(bytes + 128, "all");
+    EXPECT_STREQ(bytes + 144, "It not support feature: ATTR!");  // infoLog
     EXPECT_STREQ(bytes + 272 + 96, "1");
+    EXPECT_STREQ(bytes + 272 + 144, "It not support feature: AICORE_SHAPE!");
+    // No field of either record is empty (MindSpore's FormatFeatureList throws on one).
+    for (size_t r = 0; r < size; ++r) {
+      for (size_t offset : {8, 80, 96, 112, 128, 144}) EXPECT_NE(bytes[r * 272 + offset], '\0') << r << " " << offset;
+    }
   }
 }
 
