@@ -66,6 +66,7 @@ constexpr Row kRows[] = {
     Any("aclprofSetCategoryName", kProfilingFailed),
     Any("aclprofSetStampCategory", kProfilingFailed),
     Any("aclprofSetStampPayload", kProfilingFailed),
+    Any("aclprofSetStampTagName", kProfilingFailed),
     Any("aclprofRangePushEx", kProfilingFailed),
     // ProfOpSubscribe's device is not open, or ProfOpUnSubscribe finds no
     // subscription of the thread: msprof's own failure code (500005).

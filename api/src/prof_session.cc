@@ -251,6 +251,10 @@ int32_t aclprofSetStampCategory(void* stamp, uint32_t category) {
   return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampCategory(stamp, category); });
 }
 
+int32_t aclprofSetStampTagName(void* stamp, const char* tagName, uint16_t len) {
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampTagName(stamp, tagName, len); });
+}
+
 int32_t aclprofSetStampPayload(void* stamp, const int32_t type, void* value) {
   return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampPayload(stamp, type, value); });
 }

@@ -215,6 +215,17 @@ Status TxManager::SetStampCategory(void* stamp, uint32_t category) {
   return OkStatus();
 }
 
+Status TxManager::SetStampTagName(void* stamp, const char* name, uint16_t len) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stamp* s = FromHandle(stamp);
+  if (s == nullptr) return UnknownStamp();
+  if (name == nullptr || len >= 128) {
+    return Status(StatusCode::kInvalidArgument, "tagName is NULL or len " + std::to_string(len) + " is 128 or more");
+  }
+  s->tag_name.assign(name, strnlen(name, len));
+  return OkStatus();
+}
+
 Status TxManager::SetStampPayload(void* stamp, int32_t type, const void* value) {
   std::lock_guard<std::mutex> lock(mu_);
   Stamp* s = FromHandle(stamp);

@@ -38,6 +38,7 @@ class TxManager {
     uint64_t payload_value = 0;
     int32_t message_type = 0;
     std::string message;
+    std::string tag_name;  // aclprofSetStampTagName (older API): kept, not exported
     int64_t start_ns = 0;
   };
 
@@ -66,6 +67,8 @@ class TxManager {
   Status RangeStop(uint32_t range_id);
   Status SetCategoryName(uint32_t category, const char* name);
   Status SetStampCategory(void* stamp, uint32_t category);
+  // Unknown stamp, NULL name or len >= 128 → kInvalidArgument.
+  Status SetStampTagName(void* stamp, const char* name, uint16_t len);
   Status SetStampPayload(void* stamp, int32_t type, const void* value);
   // RangePushEx / RangePop with a tensor-info attribute (opaque to this
   // class: the caller passes a description of it).

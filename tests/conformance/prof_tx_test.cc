@@ -284,6 +284,11 @@ TEST_F(ProfTx, GivenCategoryAndPayloadSettersThenActiveAndNullRulesApply) {
   EXPECT_ACL_ERROR(aclprofSetStampPayload(nullptr, 0, &value), kFailed);
   EXPECT_ACL_ERROR(aclprofSetStampPayload(stamp, 0, nullptr), kFailed);
   EXPECT_ACL_OK(aclprofSetStampPayload(stamp, 0, &value));
+  // The older toolchains' tag name (DIPU calls it): len < 128, non-NULL.
+  EXPECT_ACL_OK(aclprofSetStampTagName(stamp, "step", 4));
+  EXPECT_ACL_ERROR(aclprofSetStampTagName(nullptr, "step", 4), kFailed);
+  EXPECT_ACL_ERROR(aclprofSetStampTagName(stamp, nullptr, 4), kFailed);
+  EXPECT_ACL_ERROR(aclprofSetStampTagName(stamp, "step", 128), kFailed);
   aclprofDestroyStamp(stamp);
   Stop();
   ASSERT_ACL_OK(aclprofFinalize());

@@ -122,6 +122,10 @@ MSVP_PROF_API int32_t aclprofSetStampCategory(void* stamp, uint32_t category);
 /* Attach a typed payload to a stamp. */
 MSVP_PROF_API int32_t aclprofSetStampPayload(void* stamp, const int32_t type, void* value);
 
+/* Name a stamp's tag (an API of older CANN toolchains that frameworks such
+ * as DeepLink's DIPU still call): len bytes of tagName, less than 128. */
+MSVP_PROF_API int32_t aclprofSetStampTagName(void* stamp, const char* tagName, uint16_t len);
+
 /* ---- thread operator subscription ---- */
 
 /* Subscribe to the records of the operators that the calling thread launches
