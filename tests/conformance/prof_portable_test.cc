@@ -102,6 +102,24 @@ TEST(ProfPortable, GivenStepInfoThenLayoutCounterAndTagRules) {
   aclprofDestroyStepInfo(nullptr);  // logs, no crash
 }
 
+// spec §2.3 (corrected): only a repeated ACL_STEP_START or ACL_STEP_END is
+// rejected; MindSpore's 60000 and 60001 on one step info both succeed, any
+// such tag sets END, and is accepted again.
+class ProfPortableSteps : public AclDeviceTest {};
+
+TEST_F(ProfPortableSteps, GivenFrameworkTagsOnOneStepInfoThenOnlyARepeatedStartOrEndIsRejected) {
+  aclprofStepInfo* step = aclprofCreateStepInfo();
+  ASSERT_NE(step, nullptr);
+  ASSERT_ACL_OK(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60000), nullptr));
+  ASSERT_ACL_OK(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60001), nullptr));
+  EXPECT_ACL_OK(aclprofGetStepTimestamp(step, static_cast<aclprofStepTag>(60001), nullptr));
+  EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, ACL_STEP_END, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_START, nullptr));
+  EXPECT_ACL_ERROR(aclprofGetStepTimestamp(step, ACL_STEP_START, nullptr), ACL_ERROR_INVALID_PARAM);
+  ASSERT_ACL_OK(aclrtSynchronizeDevice());
+  aclprofDestroyStepInfo(step);
+}
+
 TEST(ProfPortable, GivenStr2IdThenTheSpecHash) {
   EXPECT_EQ(aclprofStr2Id("MatMul"), 0x626628205D1C5684ull);
   EXPECT_EQ(aclprofStr2Id(""), UINT64_MAX);
