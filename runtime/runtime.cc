@@ -118,22 +118,28 @@ Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t 
   if (direction == CopyKind::kHostToHost) {
     return Status(StatusCode::kUnimplemented, "a host-to-host copy is not a stream task: use aclrtMemcpy");
   }
-  ACLSIM_RETURN_IF_ERROR(devices_->ResolveTarget(stream).status());
+  // The stream is checked before any byte moves.
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
   ACLSIM_RETURN_IF_ERROR(memory_.Copy(dst, dest_max, src, count, direction));
   const OpCall call = CopyCall(vendor::kMemcpyTaskType, count, direction);
-  return LaunchOp(call, OpCallHash(call), stream, out_launch);
+  return LaunchOnTarget(target, call, OpCallHash(call), out_launch);
 }
 
 Status Runtime::MemsetAsync(void* dst, size_t max_count, int value, size_t count, Stream* stream,
                             prof::ApiRecord* out_launch) {
-  ACLSIM_RETURN_IF_ERROR(devices_->ResolveTarget(stream).status());
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
   ACLSIM_RETURN_IF_ERROR(memory_.Set(dst, max_count, value, count));
   const OpCall call = CopyCall(vendor::kMemsetTaskType, count, CopyKind::kDeviceToDevice);
-  return LaunchOp(call, OpCallHash(call), stream, out_launch);
+  return LaunchOnTarget(target, call, OpCallHash(call), out_launch);
 }
 
 Status Runtime::LaunchOp(const OpCall& call, uint64_t hash, Stream* stream, prof::ApiRecord* out_launch) {
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
+  return LaunchOnTarget(target, call, hash, out_launch);
+}
+
+Status Runtime::LaunchOnTarget(const SubmitTarget& target, const OpCall& call, uint64_t hash,
+                               prof::ApiRecord* out_launch) {
   ACLSIM_ASSIGN_OR_RETURN(ModelRef kernel, kernels_->Get(target.device, call, hash));
   device::Device& dev = target.device->device();
   HostClock& host = profiler_->host_clock();

@@ -113,6 +113,9 @@ class Runtime {
   OpModelRegistry& op_models() { return op_models_; }
 
  private:
+  // LaunchOp on a stream already resolved.
+  Status LaunchOnTarget(const SubmitTarget& target, const OpCall& call, uint64_t hash, prof::ApiRecord* out_launch);
+
   Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend> backend);
 
   const RuntimeOptions options_;

@@ -33,6 +33,12 @@ inline constexpr uint32_t kSingleOpModelId = 0xFFFFFFFFu;
 // model ids stay below it.
 inline constexpr uint32_t kFirstKernelTag = 0x80000000u;
 
+// The model id exports and subscription records show for a completion's
+// |model_tag|: the model's own id, or kSingleOpModelId for a kernel.
+constexpr uint32_t ExportedModelId(uint32_t model_tag) {
+  return model_tag >= kFirstKernelTag ? kSingleOpModelId : model_tag;
+}
+
 // The task types CANN's runtime reports for stream copies and memsets
 // (aclrtMemcpyAsync, aclrtMemsetAsync). They are not ops: op_summary and
 // subscriptions leave them out; task_time lists them with no kernel name.

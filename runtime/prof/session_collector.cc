@@ -40,9 +40,7 @@ void SessionCollector::OnCompletions(const device::CompletionRecord* records, si
         have_cached = true;
       }
       if (ops == nullptr || r.op_index >= ops->size()) continue;  // model unknown to the session
-      // A single op's kernel tag is internal: msprof shows single ops under
-      // model id 4294967295, as it does for ops launched outside a model.
-      t.model_id = r.model_tag >= vendor::kFirstKernelTag ? vendor::kSingleOpModelId : r.model_tag;
+      t.model_id = vendor::ExportedModelId(r.model_tag);
       t.op = (*ops)[r.op_index].info;
     }
     tasks_.push_back(t);

@@ -347,7 +347,7 @@ void SubscriptionManager::OnCompletions(const device::CompletionRecord* records,
     if (sub == nullptr || ops == nullptr || r.op_index >= ops->size()) continue;
     if ((*ops)[r.op_index].info != nullptr && !(*ops)[r.op_index].info->compute) continue;  // a copy: no op record
     ProfOpDesc d = ProfOpDesc::Default();
-    d.model_id = r.model_tag >= vendor::kFirstKernelTag ? vendor::kSingleOpModelId : r.model_tag;
+    d.model_id = vendor::ExportedModelId(r.model_tag);
     const OpEntry& op = (*ops)[r.op_index];
     d.flag = op.subgraph ? kFlagSubgraph : kFlagOp;
     d.thread_id = r.host_tid;

@@ -255,36 +255,20 @@ TEST(OpRules, GivenAdamWWithAmsgradAndNoMaxNormThenNullptr) {
   EXPECT_EQ(ok->call.attrs.count("lr"), 0u) << "floats stay out of the kernel";
 }
 
+// An (8, 10) cross-entropy with a [1] loss, and |reduction| unless NULL.
+StatusOr<OpPlan> CrossEntropy(const char* reduction) {
+  Call c("aclnnCrossEntropyLoss");
+  c.T("input", {8, 10}).T("target", {8}, DataType::kInt64).T("lossOut", {1}).T("logProbOut", {8, 10});
+  c.T("zlossOut", {1}).T("lseForZlossOut", {1});
+  if (reduction != nullptr) c.S("reductionOptional", reduction);
+  return c.Plan();
+}
+
 TEST(OpRules, GivenCrossEntropyThenReductionShapesAndTilingErrors) {
-  auto mean = Call("aclnnCrossEntropyLoss")
-                  .T("input", {8, 10})
-                  .T("target", {8}, DataType::kInt64)
-                  .T("lossOut", {1})
-                  .T("logProbOut", {8, 10})
-                  .T("zlossOut", {1})
-                  .T("lseForZlossOut", {1})
-                  .Plan();
+  auto mean = CrossEntropy(nullptr);  // NULL reduction: "mean", one element
   EXPECT_TRUE(mean.ok()) << mean.status().ToString();
-  auto none = Call("aclnnCrossEntropyLoss")
-                  .T("input", {8, 10})
-                  .T("target", {8}, DataType::kInt64)
-                  .S("reductionOptional", "none")
-                  .T("lossOut", {1})
-                  .T("logProbOut", {8, 10})
-                  .T("zlossOut", {1})
-                  .T("lseForZlossOut", {1})
-                  .Plan();
-  EXPECT_EQ(none.status().detail(), Detail::kOpTiling);
-  auto odd = Call("aclnnCrossEntropyLoss")
-                 .T("input", {8, 10})
-                 .T("target", {8}, DataType::kInt64)
-                 .S("reductionOptional", "avg")
-                 .T("lossOut", {1})
-                 .T("logProbOut", {8, 10})
-                 .T("zlossOut", {1})
-                 .T("lseForZlossOut", {1})
-                 .Plan();
-  EXPECT_THAT(odd.status().message(), HasSubstr("not mean, sum or none"));
+  EXPECT_EQ(CrossEntropy("none").status().detail(), Detail::kOpTiling);  // "none" wants [8]
+  EXPECT_THAT(CrossEntropy("avg").status().message(), HasSubstr("not mean, sum or none"));
 }
 
 TEST(OpRules, GivenLayerNormThenStatsHaveTheLeadingDimsAndOnes) {
