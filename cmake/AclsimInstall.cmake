@@ -1,8 +1,10 @@
 # Install rules. The installed prefix is laid out as a CANN toolkit
 # (README "Pointing an existing Ascend program at aclsim"):
 #   set_env.sh, bin/setenv.bash        the environment (cmake/toolkit/set_env.sh)
-#   lib64/                             libascendcl, libmsprofiler, libprofapi, libc_sec (RUNPATH $ORIGIN)
-#   include/acl/..., include/securec.h, include/securectype.h, include/aclsim/backend_c_api.h
+#   lib64/                             libascendcl, libmsprofiler, libprofapi, libc_sec, libnnopbase, libopapi,
+#                                      libms_tools_ext (RUNPATH $ORIGIN)
+#   include/acl/..., include/aclnn/..., include/aclnnop/..., include/mstx/...,
+#   include/securec.h, include/securectype.h, include/aclsim/backend_c_api.h
 #   pkg_inc/profiling/aprof_pub.h      the reporter API of libprofapi.so
 #   python/site-packages/              the acl module
 #   share/info/runtime/version.info, <arch>-linux/ascend_toolkit_install.info   version files
@@ -20,14 +22,16 @@ set_target_properties(aclsim_profapi PROPERTIES EXPORT_NAME profapi)
 set_target_properties(aclsim_c_sec PROPERTIES EXPORT_NAME c_sec)
 set_target_properties(aclsim_nnopbase PROPERTIES EXPORT_NAME nnopbase)
 set_target_properties(aclsim_opapi PROPERTIES EXPORT_NAME opapi)
+set_target_properties(aclsim_ms_tools_ext PROPERTIES EXPORT_NAME ms_tools_ext)
 set_target_properties(aclsim_headers PROPERTIES EXPORT_NAME headers)
-install(TARGETS aclsim_acl aclsim_msprofiler aclsim_profapi aclsim_c_sec aclsim_nnopbase aclsim_opapi aclsim_headers
+install(TARGETS aclsim_acl aclsim_msprofiler aclsim_profapi aclsim_c_sec aclsim_nnopbase aclsim_opapi
+  aclsim_ms_tools_ext aclsim_headers
   EXPORT aclsimTargets
   LIBRARY DESTINATION ${ACLSIM_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${ACLSIM_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/include/acl ${PROJECT_SOURCE_DIR}/api/include/aclnn
-  ${PROJECT_SOURCE_DIR}/api/include/aclnnop DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  ${PROJECT_SOURCE_DIR}/api/include/aclnnop ${PROJECT_SOURCE_DIR}/api/include/mstx DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/api/include/securec.h ${PROJECT_SOURCE_DIR}/api/include/securectype.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/pkg_inc/ DESTINATION pkg_inc)

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <new>
+#include <unordered_map>
 
 #include "runtime/log.h"
 #include "runtime/vendor.h"
@@ -30,27 +31,42 @@ Status Enter(SessionState state, SessionEvent event, bool* out_proceed, const St
 }
 
 // Step markers: normalise the framework tags (MindSpore 60000/60001) to
-// ACL_STEP_START/END; MarkEx markers keep theirs.
+// ACL_STEP_START/END; msproftx and mstx markers keep theirs.
 void NormaliseStepTags(std::vector<prof::TaskRecord>* tasks) {
   for (auto& t : *tasks) {
-    if (!t.is_marker || t.marker_tag == vendor::kMarkExTag) continue;
+    if (!t.is_marker || vendor::IsTxMarkerTag(t.marker_tag)) continue;
     const bool start = t.marker_tag == vendor::kStepStartTag || t.marker_tag == vendor::kFrameworkStepStartTag;
     t.marker_tag = start ? vendor::kStepStartTag : vendor::kStepEndTag;
   }
 }
 
-// MarkEx host records get the device time of their device marker.
-void LinkMarkEx(const std::vector<prof::TaskRecord>& tasks, std::vector<prof::TxRecord>* tx) {
-  for (auto& r : *tx) {
-    if (r.event_type != static_cast<uint32_t>(vendor::TxEventType::kMarkEx)) continue;
-    for (const auto& t : tasks) {
-      if (t.is_marker && t.marker_tag == vendor::kMarkExTag && t.marker_id == r.mark_id) {
-        r.has_device = true;
-        r.device_id = t.device_id;
-        r.device_ns = t.start_ns;
-        break;
-      }
+// MarkEx and mstx host records get the device times of their device
+// markers: a mark's one marker, a range's start and end markers (the first
+// and second marker of its id and tag).
+void LinkTxMarkers(const std::vector<prof::TaskRecord>& tasks, std::vector<prof::TxRecord>* tx) {
+  struct Found {
+    const prof::TaskRecord* first = nullptr;
+    const prof::TaskRecord* second = nullptr;
+  };
+  std::unordered_map<uint64_t, Found> by_id;  // marker id (ids are unique across tags)
+  for (const auto& t : tasks) {
+    if (!t.is_marker || !vendor::IsTxMarkerTag(t.marker_tag)) continue;
+    Found& f = by_id[t.marker_id];
+    if (f.first == nullptr) {
+      f.first = &t;
+    } else if (f.second == nullptr) {
+      f.second = &t;
     }
+  }
+  for (auto& r : *tx) {
+    if (r.device_tag == 0) continue;
+    auto it = by_id.find(r.mark_id);
+    if (it == by_id.end() || it->second.first->marker_tag != r.device_tag) continue;
+    const Found& f = it->second;
+    r.has_device = true;
+    r.device_id = f.first->device_id;
+    r.device_ns = f.first->start_ns;
+    r.device_end_ns = f.second != nullptr ? f.second->start_ns : f.first->start_ns;
   }
 }
 
@@ -77,9 +93,9 @@ Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRe
   if (clock_.modelled()) g_host_models.fetch_add(1);
   tx_ = std::make_unique<prof::TxManager>(
       [this] { return clock_.Charge(clock_.costs().tx_ns); }, [] { return CurrentThreadId(); },
-      [this](void* stream, uint64_t mark_id) {
+      [this](void* stream, uint64_t mark_id, uint32_t tag) {
         const int64_t ready = clock_.ReadyNs(clock_.costs().marker_ns);
-        return devices_->SubmitMarker(static_cast<Stream*>(stream), mark_id, vendor::kMarkExTag, ready).ok();
+        return devices_->SubmitMarker(static_cast<Stream*>(stream), mark_id, tag, ready).ok();
       },
       static_cast<uint32_t>(::getpid()));
 }
@@ -397,7 +413,7 @@ void Profiler::FillStopped(prof::SessionData* out) {
   out->tasks = collector_->Take();
   NormaliseStepTags(&out->tasks);
   out->tx = tx_->TakeRecords();
-  LinkMarkEx(out->tasks, &out->tx);
+  LinkTxMarkers(out->tasks, &out->tx);
   std::lock_guard<std::mutex> api_lock(api_mu_);
   out->apis.swap(api_records_);
 }

@@ -8,6 +8,7 @@
 #ifndef ACLSIM_RUNTIME_VENDOR_H_
 #define ACLSIM_RUNTIME_VENDOR_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -20,8 +21,21 @@ inline constexpr uint32_t kStepEndTag = 1;    // ACL_STEP_END
 inline constexpr uint32_t kFrameworkStepStartTag = 60000;
 inline constexpr uint32_t kFrameworkStepEndTag = 60001;
 
-// The rtProfilerTraceEx tag of aclprofMarkEx's device marker (spec §2.4).
+// The rtProfilerTraceEx tags of msproftx/mstx device markers (spec §2.4):
+// aclprofMarkEx and mstxMarkA put one tag-11 marker on their stream; an
+// mstx range with a stream puts a tag-12 marker at its start and its end,
+// both with the range's id (Ascend/msprof, CANN 9.1's mstx range tag).
 inline constexpr uint32_t kMarkExTag = 11;
+inline constexpr uint32_t kMstxRangeTag = 12;
+constexpr bool IsTxMarkerTag(uint32_t tag) { return tag == kMarkExTag || tag == kMstxRangeTag; }
+
+// mstx (mstx/ms_tools_ext.h): the name of the default (NULL) domain, the
+// longest domain name, the message prefixes msprof's collector refuses (its
+// guard against formula injection in CSV) and the tool id of msprof.
+inline constexpr std::string_view kMstxDefaultDomain = "default";
+inline constexpr size_t kMstxMaxDomainName = 1023;
+inline constexpr std::string_view kMstxRefusedPrefixes = "=+-@";
+inline constexpr uint64_t kMstxToolMsprofId = 0x1000;
 
 // The model id device markers carry in completion and task records.
 inline constexpr uint32_t kMarkerModelId = 0xFFFFFFFFu;

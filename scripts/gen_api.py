@@ -64,25 +64,30 @@ COMPANIONS = [
     ("libprofapi.so", "api/pkg_inc/profiling/aprof_pub.h", "profiling/aprof_pub.h", "MSVP_PROF_API",
      "api/src/profapi.cc"),
     ("libc_sec.so", "api/include/securec.h", "securec.h", "SECUREC_API", "api/securec/securec.cc"),
+    ("libms_tools_ext.so", "api/include/mstx/ms_tools_ext.h", "mstx/ms_tools_ext.h", "MSTX_API",
+     "api/mstx/ms_tools_ext.cc"),
+    ("libms_tools_ext.so", "api/include/mstx/ms_tools_ext_mem.h", "mstx/ms_tools_ext_mem.h", "MSTX_API",
+     "api/mstx/ms_tools_ext.cc"),
 ]
-# A companion function whose definition returns this is not supported.
-COMPANION_NOT_SUPPORTED = "MSPROF_ERROR_NOT_SUPPORTED_ACLSIM"
+# A companion function whose definition uses one of these is not supported.
+COMPANION_NOT_SUPPORTED = ("MSPROF_ERROR_NOT_SUPPORTED_ACLSIM", "MemNotSupported(")
 
 
-def companion_functions():
-    """{library: [(name, status)]} for the functions the companion headers declare."""
+def companion_functions(by_header=False):
+    """{library: [(name, status)]} for the functions the companion headers
+    declare; keyed by (library, header as included) with |by_header|."""
     out = {}
-    for library, header, _, macro, source in COMPANIONS:
+    for library, header, shown, macro, source in COMPANIONS:
         text = re.sub(r"/\*.*?\*/", " ", (ROOT / header).read_text(), flags=re.S)
         names = re.findall(r"^%s\b[^;(]*?\b(\w+)\s*\(" % macro, text, re.M)
         src = (ROOT / source).read_text()
         rows = []
         for name in names:
-            m = re.search(r"^[^\n;]*\b%s\s*\([^;{]*\)\s*\{(.*?)^\}" % name, src, re.M | re.S)
+            m = re.search(r"^[^\n;]*\b%s\s*\([^;{]*\)\s*(?:try\s*)?\{(.*?)^\}" % name, src, re.M | re.S)
             status = "missing" if m is None else (
-                "not supported" if COMPANION_NOT_SUPPORTED in m.group(1) else "implemented")
+                "not supported" if any(mark in m.group(1) for mark in COMPANION_NOT_SUPPORTED) else "implemented")
             rows.append((name, status))
-        out[library] = rows
+        out.setdefault((library, shown) if by_header else library, []).extend(rows)
     return out
 
 
@@ -202,9 +207,9 @@ def render_coverage(funcs, implemented):
         for f in items:
             out.append("| `%s` | %s |" % (f["name"], "implemented" if f["name"] in implemented else "not supported"))
         out.append("")
-    companions = companion_functions()
+    companions = companion_functions(by_header=True)
     for library, _, shown, _, _ in COMPANIONS:
-        rows = companions[library]
+        rows = companions[(library, shown)]
         n = sum(1 for _, status in rows if status == "implemented")
         out.append("## `%s` of `%s` (%d of %d implemented)" % (shown, library, n, len(rows)))
         out.append("")

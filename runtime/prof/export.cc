@@ -233,12 +233,19 @@ Status WriteMsprofTx(const Context& ctx, const std::string& path) {
     } else {
       row.Raw("host");
     }
-    row.U64(r.pid).U64(r.tid).U64(r.category).Text(TxEventTypeName(r.event_type));
-    row.I64(r.payload_type).U64(r.payload_value).Us3(ctx.Epoch(r.start_ns)).Us3(ctx.Epoch(r.end_ns));
-    row.I64(r.message_type).Text(r.message).U64(r.domain);
+    if (r.mstx) {
+      // mstx rows have no category, payload or message type (msprof prints N/A).
+      row.U64(r.pid).U64(r.tid).Na().Text(TxEventTypeName(r.event_type));
+      row.Na().Na().Us3(ctx.Epoch(r.start_ns)).Us3(ctx.Epoch(r.end_ns));
+      row.Na().Text(r.message).Text(r.domain_name);
+    } else {
+      row.U64(r.pid).U64(r.tid).U64(r.category).Text(TxEventTypeName(r.event_type));
+      row.I64(r.payload_type).U64(r.payload_value).Us3(ctx.Epoch(r.start_ns)).Us3(ctx.Epoch(r.end_ns));
+      row.I64(r.message_type).Text(r.message).U64(r.domain);
+    }
     if (r.has_device) {
-      const int64_t dev = ctx.ToHost(r.device_id, r.device_ns);
-      row.Us3(dev).Us3(dev);
+      const int64_t end_ns = r.device_tag == vendor::kMstxRangeTag ? r.device_end_ns : r.device_ns;
+      row.Us3(ctx.ToHost(r.device_id, r.device_ns)).Us3(ctx.ToHost(r.device_id, end_ns));
     } else {
       row.Na().Na();
     }

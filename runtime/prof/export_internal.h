@@ -89,7 +89,7 @@ struct Context {
   int64_t Epoch(int64_t host_ns) const { return host_ns + data.epoch_offset_ns; }
   int64_t HostStart(const TaskRecord& t) const { return ToHost(t.device_id, t.start_ns); }
   int64_t HostEnd(const TaskRecord& t) const { return ToHost(t.device_id, t.end_ns); }
-  static bool IsStepMarker(const TaskRecord& t) { return t.is_marker && t.marker_tag != vendor::kMarkExTag; }
+  static bool IsStepMarker(const TaskRecord& t) { return t.is_marker && !vendor::IsTxMarkerTag(t.marker_tag); }
 
   const SessionData& data;
   std::vector<int64_t> offset_ns;  // by device id: host_start - device_start + epoch offset

@@ -30,6 +30,7 @@ uint64_t TaskKey(uint32_t device, uint64_t id) { return (static_cast<uint64_t>(d
 
 std::string MarkerName(const TaskRecord& t) {
   if (t.marker_tag == vendor::kMarkExTag) return "MarkEx " + std::to_string(t.marker_id);
+  if (t.marker_tag == vendor::kMstxRangeTag) return "Range " + std::to_string(t.marker_id);
   return (t.marker_tag == 0 ? "Step Start " : "Step End ") + std::to_string(t.marker_id);
 }
 
@@ -67,7 +68,7 @@ std::vector<int64_t> IndexTasks(const SessionData& d, TraceLayout* l) {
       auto it = launch_by_task.find(TaskKey(t.device_id, t.task_id));
       if (it != launch_by_task.end() && api_target[it->second] < 0) api_target[it->second] = static_cast<int64_t>(i);
     }
-    if (t.is_marker && t.marker_tag == vendor::kMarkExTag)
+    if (t.is_marker && vendor::IsTxMarkerTag(t.marker_tag))
       l->markex_by_id.try_emplace(TaskKey(t.device_id, t.marker_id), i);
   }
   return api_target;
@@ -151,8 +152,14 @@ void WriteTxEvents(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
   for (const TxRecord& r : d.tx) {
     w.Complete(r.message, l.tx_pid, r.tid, r.start_ns + d.epoch_offset_ns, r.end_ns - r.start_ns);
     const std::string_view type = TxEventTypeName(r.event_type);
-    if (r.event_type == static_cast<uint32_t>(vendor::TxEventType::kMarkEx)) {
-      w.ArgRaw("event_type", "\"marker_ex\"").ArgQuotedU64("domain", r.domain).EndArgs();
+    if (r.mstx || r.event_type == static_cast<uint32_t>(vendor::TxEventType::kMarkEx)) {
+      w.ArgString("event_type", type);
+      if (r.mstx) {
+        w.ArgString("domain", r.domain_name);
+      } else {
+        w.ArgQuotedU64("domain", r.domain);
+      }
+      w.EndArgs();
       if (r.has_device && l.markex_by_id.count(TaskKey(r.device_id, r.mark_id)) != 0) {
         w.Flow("MsTx", r.mark_id, true, l.tx_pid, r.tid, r.start_ns + d.epoch_offset_ns);
       }
@@ -202,7 +209,7 @@ void WriteTaskEvents(const Context& ctx, const TraceLayout& l, TraceEvents& w) {
     if (t.is_marker) w.ArgU64("Index Id", t.marker_id).ArgU64("Tag Id", t.marker_tag);
     w.EndArgs();
     if (conn != 0) w.Flow("HostToDevice", conn, false, pid, t.stream_id, start);
-    if (t.is_marker && t.marker_tag == vendor::kMarkExTag && !l.markex_flow_of_task.empty()) {
+    if (t.is_marker && vendor::IsTxMarkerTag(t.marker_tag) && !l.markex_flow_of_task.empty()) {
       auto it = l.markex_flow_of_task.find(i);
       if (it != l.markex_flow_of_task.end()) w.Flow("MsTx", it->second, false, pid, t.stream_id, start);
     }

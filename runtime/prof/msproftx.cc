@@ -8,7 +8,7 @@
 namespace aclsim::prof {
 
 TxManager::TxManager(std::function<int64_t()> host_now, std::function<uint32_t()> tid,
-                     std::function<bool(void*, uint64_t)> mark_device, uint32_t pid)
+                     std::function<bool(void*, uint64_t, uint32_t)> mark_device, uint32_t pid)
     : host_now_(std::move(host_now)), tid_(std::move(tid)), mark_device_(std::move(mark_device)), pid_(pid) {
   for (uint32_t i = 0; i < kPoolSize; ++i) pool_[i].index = i;
 }
@@ -18,15 +18,20 @@ void TxManager::Enable() {
   enabled_ = true;
 }
 
+TxManager::~TxManager() {
+  std::lock_guard<std::mutex> lock(mu_);
+  SetCollectingLocked(false);
+}
+
 void TxManager::Collect(bool on) {
   std::lock_guard<std::mutex> lock(mu_);
-  collecting_ = on;
+  SetCollectingLocked(on);
 }
 
 void TxManager::Teardown() {
   std::lock_guard<std::mutex> lock(mu_);
   enabled_ = false;
-  collecting_ = false;
+  SetCollectingLocked(false);
   for (auto& s : pool_) {
     uint32_t index = s.index;
     s = Stamp{};
@@ -140,7 +145,9 @@ Status TxManager::MarkEx(const char* msg, size_t msg_len, void* stream) {
   uint64_t mark_id = next_mark_id_++;
   int64_t now = host_now_();
   lock.unlock();
-  if (!mark_device_(stream, mark_id)) return Status(StatusCode::kInternal, "the device marker could not be issued");
+  if (!mark_device_(stream, mark_id, vendor::kMarkExTag)) {
+    return Status(StatusCode::kInternal, "the device marker could not be issued");
+  }
   lock.lock();
   if (collecting_) {
     TxRecord r;
@@ -150,6 +157,7 @@ Status TxManager::MarkEx(const char* msg, size_t msg_len, void* stream) {
     r.start_ns = r.end_ns = now;
     r.message = std::string(msg, msg_len);
     r.mark_id = mark_id;
+    r.device_tag = vendor::kMarkExTag;
     records_.push_back(std::move(r));
   }
   return OkStatus();

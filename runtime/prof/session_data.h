@@ -73,7 +73,8 @@ struct ApiRecord {
   uint64_t first_task_id = 0;
 };
 
-// One msproftx record (spec §2.4): Mark, Push/Pop, RangeStart/Stop, MarkEx.
+// One msproftx record (spec §2.4): Mark, Push/Pop, RangeStart/Stop, MarkEx;
+// or one mstx marker or range.
 struct TxRecord {
   uint32_t pid = 0;
   uint32_t tid = 0;
@@ -86,10 +87,14 @@ struct TxRecord {
   int32_t message_type = 0;
   std::string message;
   uint64_t domain = 0;
-  uint64_t mark_id = 0;     // MarkEx: id of its device marker (TaskRecord.marker_id, tag 11)
-  bool has_device = false;  // MarkEx: device times below are set
+  bool mstx = false;        // from mstx (mstx/ms_tools_ext.h): no category, payload or message type
+  std::string domain_name;  // mstx: the domain ("default" for the NULL domain)
+  uint64_t mark_id = 0;     // MarkEx and mstx: the event's id (its device markers' TaskRecord.marker_id)
+  uint32_t device_tag = 0;  // the tag of its device markers (11 mark, 12 range); 0 = host only
+  bool has_device = false;  // its device markers were found: the device times below are set
   uint32_t device_id = 0;
-  int64_t device_ns = 0;  // device ns of the MarkEx marker
+  int64_t device_ns = 0;      // device ns of the (start) marker
+  int64_t device_end_ns = 0;  // device ns of a range's end marker (device_tag 12 only)
 };
 
 struct ClockSync {

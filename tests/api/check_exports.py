@@ -8,9 +8,10 @@ declared in acl_prof.h and prof_acl_api.h; libprofapi.so the Msprof*
 functions of api/pkg_inc/profiling/aprof_pub.h; libc_sec.so the securec
 functions of api/include/securec.h; libnnopbase.so the functions of
 aclnn/acl_meta.h and aclnn/aclnn_base.h and the two generic phases libopapi.so
-calls; libopapi.so the operators of api/include/aclnnop/.
+calls; libopapi.so the operators of api/include/aclnnop/; libms_tools_ext.so
+the mstx functions of api/include/mstx/.
 Nothing else (no C++ or library-internal symbol) may leak.
-Usage: check_exports.py LIBASCENDCL LIBMSPROFILER LIBPROFAPI LIBC_SEC LIBNNOPBASE LIBOPAPI
+Usage: check_exports.py LIBASCENDCL LIBMSPROFILER LIBPROFAPI LIBC_SEC LIBNNOPBASE LIBOPAPI LIBMS_TOOLS_EXT
 """
 import pathlib
 import re
@@ -39,12 +40,12 @@ def declared(paths):
     names = set()
     for path in paths:
         text = re.sub(r"/\*.*?\*/", " ", path.read_text(), flags=re.S)
-        names |= set(re.findall(r"^(?:ACL_FUNC_VISIBILITY|ACLNN_API)\s[^;(]*?\b(\w+)\s*\(", text, re.M))
+        names |= set(re.findall(r"^(?:ACL_FUNC_VISIBILITY|ACLNN_API|MSTX_API)\s[^;(]*?\b(\w+)\s*\(", text, re.M))
     return names
 
 
 def main():
-    ascendcl, msprofiler, profapi, c_sec, nnopbase, opapi = sys.argv[1:7]
+    ascendcl, msprofiler, profapi, c_sec, nnopbase, opapi, ms_tools_ext = sys.argv[1:8]
     funcs = gen_api.parse_headers()
     want_acl = {f["name"] for f in funcs}
     want_prof = {f["name"] for f in funcs if f["prof"]}
@@ -54,9 +55,10 @@ def main():
     want_nnopbase = declared([ROOT / "api/include/aclnn/acl_meta.h", ROOT / "api/include/aclnn/aclnn_base.h"])
     want_nnopbase |= {"aclsimInternalOpPrepare", "aclsimInternalOpLaunch"}
     want_opapi = declared(sorted((ROOT / "api/include/aclnnop").glob("aclnn_*.h")))
+    want_mstx = declared(sorted((ROOT / "api/include/mstx").glob("*.h")))
     ok = True
     for lib, want in ((ascendcl, want_acl), (msprofiler, want_prof), (profapi, want_profapi), (c_sec, want_c_sec),
-                      (nnopbase, want_nnopbase), (opapi, want_opapi)):
+                      (nnopbase, want_nnopbase), (opapi, want_opapi), (ms_tools_ext, want_mstx)):
         have = exported(lib)
         missing = sorted(want - have)
         extra = sorted(have - want)

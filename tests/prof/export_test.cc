@@ -264,6 +264,70 @@ TEST(Export, GivenAllSwitchesWhenExportedThenEveryFileIsPresent) {
   fs::remove_all(dir);
 }
 
+// mstx rows: no category, payload or message type; the domain by name; a
+// range's device span from its two tag-12 markers, which are not steps.
+TEST(Export, GivenMstxRecordsWhenExportedThenRowsCarryDomainAndDeviceSpan) {
+  SessionData d = SmallSession();
+  d.tasks.push_back(Marker(0, 5, 12, 7, 12, 17'200));
+  d.tasks.push_back(Marker(0, 5, 13, 7, 12, 18'700));
+  TxRecord mark;
+  mark.pid = 4242;
+  mark.tid = 100;
+  mark.mstx = true;
+  mark.event_type = 0;
+  mark.start_ns = mark.end_ns = 1'000'024'000;
+  mark.message = "host only";
+  mark.domain_name = "default";
+  mark.mark_id = 6;
+  TxRecord range = mark;
+  range.event_type = 2;
+  range.start_ns = 1'000'016'000;
+  range.end_ns = 1'000'016'900;
+  range.message = "allreduce";
+  range.domain_name = "communication";
+  range.mark_id = 7;
+  range.device_tag = 12;
+  range.has_device = true;
+  range.device_id = 0;
+  range.device_ns = 17'200;
+  range.device_end_ns = 18'700;
+  d.tx.push_back(mark);
+  d.tx.push_back(range);
+  const fs::path dir = FreshDir("mstx");
+  ASSERT_TRUE(WriteSessionOutput(d, dir.string(), kTs).ok());
+  const std::string tx = ReadFile(dir / FileName("msprof_tx", ".csv"));
+  EXPECT_NE(tx.find("\nhost,4242,100,N/A,marker,N/A,N/A,1000024.000,1000024.000,N/A,host only,default,N/A,N/A\n"),
+            std::string::npos)
+      << tx;
+  // Device 0's clock starts at 5'000 at host 1'000'000'000 ns.
+  EXPECT_NE(tx.find("\n0,4242,100,N/A,start/end,N/A,N/A,1000016.000,1000016.900,N/A,allreduce,communication,"
+                    "1000012.200,1000013.700\n"),
+            std::string::npos)
+      << tx;
+  // The two range markers do not make a third iteration.
+  std::istringstream steps(ReadFile(dir / FileName("step_trace", ".csv")));
+  std::string line;
+  int rows = -1;
+  while (std::getline(steps, line)) ++rows;
+  EXPECT_EQ(rows, 2);
+  // The timeline: the range named by its message, with its domain, and the
+  // start of its MsTx flow.
+  const nlohmann::json trace = LoadTrace(dir);
+  int ranges = 0, flows = 0;
+  for (const auto& e : trace) {
+    if (e.value("name", "") == "allreduce" && e.value("ph", "") == "X") {
+      ++ranges;
+      EXPECT_EQ(e["args"]["domain"], "communication");
+      EXPECT_EQ(e["args"]["event_type"], "start/end");
+      EXPECT_EQ(e["dur"].get<double>(), 0.9);
+    }
+    if (e.value("cat", "") == "MsTx" && e.value("id", "") == "7") ++flows;
+  }
+  EXPECT_EQ(ranges, 1);
+  EXPECT_EQ(flows, 2);
+  fs::remove_all(dir);
+}
+
 TEST(Export, GivenTaskTimeL0OnlyWhenExportedThenOpDetailsAreNa) {
   SessionData d = SmallSession();
   d.data_type_config = 0x800;

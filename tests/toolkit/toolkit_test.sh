@@ -5,7 +5,8 @@
 # set_env.sh in a clean environment (env -i: values, idempotence, sh, a moved
 # tree), then builds and runs the samples of examples/toolkit with their own
 # CMakeLists.txt and run.sh, and a find_package consumer through the
-# CMAKE_PREFIX_PATH that set_env.sh sets.
+# CMAKE_PREFIX_PATH that set_env.sh sets; then replays torch_npu's and
+# MindSpore's profiler call sequences (tests/toolkit/frameworks) against it.
 #   toolkit_test.sh BUILD_DIR SOURCE_DIR PYTHON_ON(ON|OFF)
 set -euo pipefail
 build="$1"
@@ -26,7 +27,8 @@ latest="$home/latest"
 
 # Layout.
 for f in set_env.sh bin/setenv.bash lib64/libascendcl.so lib64/libmsprofiler.so lib64/libprofapi.so \
-         lib64/libc_sec.so lib64/libnnopbase.so lib64/libopapi.so include/acl/acl.h include/acl/acl_prof.h \
+         lib64/libc_sec.so lib64/libnnopbase.so lib64/libopapi.so lib64/libms_tools_ext.so \
+         include/acl/acl.h include/acl/acl_prof.h include/mstx/ms_tools_ext.h include/mstx/ms_tools_ext_mem.h \
          include/acl/acl_op.h include/acl/acl_op_compiler.h include/aclnn/acl_meta.h include/aclnnop/aclnn_add.h \
          include/securec.h include/securectype.h \
          pkg_inc/profiling/aprof_pub.h lib64/cmake/aclsim/aclsimConfig.cmake lib64/pkgconfig/aclsim.pc \
@@ -38,7 +40,7 @@ cmp -s "$prefix/set_env.sh" "$prefix/bin/setenv.bash" || fail "set_env.sh and bi
 grep -qx "Version=$version" "$prefix/share/info/runtime/version.info" || fail "version.info"
 grep -qx "version=$version" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info version"
 grep -qx "path=$prefix" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info path"
-for lib in libascendcl libmsprofiler libprofapi libc_sec libnnopbase libopapi; do
+for lib in libascendcl libmsprofiler libprofapi libc_sec libnnopbase libopapi libms_tools_ext; do
   readelf -d "$prefix/lib64/$lib.so" | grep -q 'RUNPATH.*\[\$ORIGIN\]' || fail "$lib.so: RUNPATH is not \$ORIGIN"
 done
 # dlopen by full path finds the companions (libprofapi.so → libascendcl.so) without LD_LIBRARY_PATH.
@@ -77,6 +79,21 @@ done
 readelf -d "$tmp/build-0_create_config/main" | grep -q 'NEEDED.*libprofapi.so' || fail "0_create_config: libprofapi.so not NEEDED"
 ls "$tmp/build-1_msproftx/prof_output" | grep -q '^PROF_' || fail "1_msproftx wrote no PROF_* directory"
 
+# The frameworks' profiler call sequences, built as they are built, run as
+# they run: torch_npu's loader by bare names (and through RTLD_DEFAULT when
+# libascendcl.so is preloaded), MindSpore's from libascendcl.so's path.
+env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' &&
+  cmake -S '$src/tests/toolkit/frameworks' -B '$tmp/replays' >/dev/null && cmake --build '$tmp/replays' -j2 >/dev/null" \
+  || fail "building the framework replays"
+for run in "torch_npu_replay torch" "torch_npu_replay torch-preload LD_PRELOAD=$latest/lib64/libascendcl.so" \
+           "mindspore_replay mindspore"; do
+  set -- $run
+  mkdir -p "$tmp/out-$2"
+  out="$(env -i PATH=/usr/bin:/bin HOME="$tmp" ${3:-} bash -c "source '$latest/set_env.sh' && '$tmp/replays/$1' '$tmp/out-$2'" 2>&1)" \
+    || fail "$1 ($2): $out"
+  echo "$out" | grep -q "replay done" || fail "$1 ($2) printed: $out"
+done
+
 # npu-smi on PATH after set_env.sh, as a CI preflight script calls it (its
 # installed RUNPATH finds lib64 without LD_LIBRARY_PATH, too).
 got="$(env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' && npu-smi info -l | head -1")"
@@ -98,4 +115,4 @@ mv "$tmp/Ascend" "$tmp/Moved"
 moved="$tmp/Moved/ascend-toolkit/$version"
 got="$(env -i PATH=/usr/bin:/bin bash -c "source '$moved/bin/setenv.bash'; echo \$ASCEND_HOME_PATH \$LD_LIBRARY_PATH")"
 expect_eq "$got" "$moved $moved/lib64" "moved tree"
-echo "toolkit: layout, set_env.sh, npu-smi and 3 samples OK"
+echo "toolkit: layout, set_env.sh, npu-smi, 4 samples and the framework replays OK"

@@ -131,6 +131,25 @@ ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsim
  * No session started yet → "" . NULL path or too small → 100000. */
 ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char* path, size_t length);
 
+/* Counters of the mstx calls (mstx/ms_tools_ext.h) made while a profiling
+ * collection with msproftx data ran in this process. A refused call (NULL,
+ * empty or too long message, a message starting with '=', '+', '-' or '@')
+ * is counted here and logged, never recorded in part. */
+typedef struct aclsimMstxStats {
+  uint32_t structSize;     /* sizeof(aclsimMstxStats) of the writer */
+  uint32_t reserved;       /* 0 */
+  uint64_t marks;          /* markers recorded */
+  uint64_t ranges;         /* ranges recorded (ended) */
+  uint64_t refused;        /* calls refused for their message */
+  uint64_t unfinished;     /* ranges still open when their collection stopped (not recorded) */
+  uint64_t unmatchedEnds;  /* range ends that closed no open range of their domain */
+  uint64_t markerFailures; /* device markers that could not be placed (host record kept) */
+} aclsimMstxStats;
+
+/* The mstx counters of the runtime. NULL → 100000; no runtime → its
+ * creation error. */
+ACL_FUNC_VISIBILITY aclError aclsimGetMstxStats(aclsimMstxStats* stats);
+
 /* Internal ABI between libascendcl.so and libmsprofiler.so: returns the table
  * of profiling entry points for table |version|, or NULL when this library
  * does not provide that version. Not for applications. */
@@ -145,6 +164,10 @@ ACL_FUNC_VISIBILITY const void* aclsimInternalGetReporterApi(uint32_t version);
  * single-op entry points (aclnn launches) for table |version|, or NULL. Not
  * for applications. */
 ACL_FUNC_VISIBILITY const void* aclsimInternalGetOpApi(uint32_t version);
+
+/* Internal ABI between libascendcl.so and libms_tools_ext.so: the table of
+ * the mstx entry points for table |version|, or NULL. Not for applications. */
+ACL_FUNC_VISIBILITY const void* aclsimInternalGetMstxApi(uint32_t version);
 
 #ifdef __cplusplus
 }
