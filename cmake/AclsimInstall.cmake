@@ -13,8 +13,6 @@
 #   share/aclsim/models/               sample models
 include(CMakePackageConfigHelpers)
 
-# The CANN release whose behaviour and headers aclsim follows (spec §0).
-set(ACLSIM_CANN_VERSION "9.1.0")
 
 set_target_properties(aclsim_acl PROPERTIES EXPORT_NAME acl)
 set_target_properties(aclsim_msprofiler PROPERTIES EXPORT_NAME msprofiler)

@@ -22,7 +22,7 @@ cmake --build "$build" -j2 --target accessor_fuzz model_loader_fuzz config_fuzz 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export ASCEND_GLOBAL_LOG_LEVEL=4  # the targets provoke error paths on purpose
-for target in accessor model_loader config onnx_loader remote_frames; do
+for target in accessor model_loader config onnx_loader remote_frames raw_data; do
   work="$build/corpus/$target"
   mkdir -p "$work"
   cp -n tests/fuzz/corpus/"$target"/* "$work"/ 2>/dev/null || true

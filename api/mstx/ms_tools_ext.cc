@@ -38,9 +38,9 @@ struct mstxDomainRegistration_st {
 namespace {
 
 const aclsim::api::MstxApi* Table() {
-  static const aclsim::api::MstxApi* table = aclsim::api::CheckedTable<aclsim::api::MstxApi>(
-      aclsimInternalGetMstxApi(aclsim::api::kMstxApiVersion), aclsim::api::kMstxApiVersion, "libms_tools_ext.so",
-      "mstx");
+  static const aclsim::api::MstxApi* table =
+      aclsim::api::CheckedTable<aclsim::api::MstxApi>(aclsimInternalGetMstxApi(aclsim::api::kMstxApiVersion),
+                                                      aclsim::api::kMstxApiVersion, "libms_tools_ext.so", "mstx");
   return table;
 }
 
@@ -114,7 +114,7 @@ class Domains {
   }
 
   std::mutex mu_;
-  std::deque<std::unique_ptr<mstxDomainRegistration_st>> all_;  // never freed: handles stay valid
+  std::deque<std::unique_ptr<mstxDomainRegistration_st>> all_;   // never freed: handles stay valid
   std::unordered_map<std::string, mstxDomainHandle_t> by_name_;  // live domains
 };
 
@@ -146,16 +146,14 @@ extern "C" {
 MSTX_API void mstxMarkA(const char* message, aclrtStream stream) try {
   const auto* t = ActiveTable();
   if (t != nullptr) t->mark(aclsim::vendor::kMstxDefaultDomain.data(), message, stream);
-}
-catch (...) {
+} catch (...) {
   Lost("mstxMarkA");
 }
 
 MSTX_API mstxRangeId mstxRangeStartA(const char* message, aclrtStream stream) try {
   const auto* t = ActiveTable();
   return t == nullptr ? MSTX_INVALID_ID : t->range_start(aclsim::vendor::kMstxDefaultDomain.data(), message, stream);
-}
-catch (...) {
+} catch (...) {
   Lost("mstxRangeStartA");
   return MSTX_INVALID_ID;
 }
@@ -164,21 +162,16 @@ MSTX_API void mstxRangeEnd(mstxRangeId id) try {
   if (id == MSTX_INVALID_ID) return;
   const auto* t = ActiveTable();
   if (t != nullptr) t->range_end(aclsim::vendor::kMstxDefaultDomain.data(), id);
-}
-catch (...) {
+} catch (...) {
   Lost("mstxRangeEnd");
 }
 
-MSTX_API mstxDomainHandle_t mstxDomainCreateA(const char* name) try {
-  return TheDomains().Create(name);
-} catch (...) {
+MSTX_API mstxDomainHandle_t mstxDomainCreateA(const char* name) try { return TheDomains().Create(name); } catch (...) {
   Lost("mstxDomainCreateA");
   return nullptr;
 }
 
-MSTX_API void mstxDomainDestroy(mstxDomainHandle_t domain) try {
-  TheDomains().Destroy(domain);
-} catch (...) {
+MSTX_API void mstxDomainDestroy(mstxDomainHandle_t domain) try { TheDomains().Destroy(domain); } catch (...) {
   Lost("mstxDomainDestroy");
 }
 
@@ -187,8 +180,7 @@ MSTX_API void mstxDomainMarkA(mstxDomainHandle_t domain, const char* message, ac
   if (t == nullptr) return;
   const char* name = TheDomains().NameOf(t, domain, "mstxDomainMarkA");
   if (name != nullptr) t->mark(name, message, stream);
-}
-catch (...) {
+} catch (...) {
   Lost("mstxDomainMarkA");
 }
 
@@ -197,8 +189,7 @@ MSTX_API mstxRangeId mstxDomainRangeStartA(mstxDomainHandle_t domain, const char
   if (t == nullptr) return MSTX_INVALID_ID;
   const char* name = TheDomains().NameOf(t, domain, "mstxDomainRangeStartA");
   return name == nullptr ? MSTX_INVALID_ID : t->range_start(name, message, stream);
-}
-catch (...) {
+} catch (...) {
   Lost("mstxDomainRangeStartA");
   return MSTX_INVALID_ID;
 }
@@ -209,46 +200,40 @@ MSTX_API void mstxDomainRangeEnd(mstxDomainHandle_t domain, mstxRangeId id) try 
   if (t == nullptr) return;
   const char* name = TheDomains().NameOf(t, domain, "mstxDomainRangeEnd");
   if (name != nullptr) t->range_end(name, id);
-}
-catch (...) {
+} catch (...) {
   Lost("mstxDomainRangeEnd");
 }
 
 MSTX_API void mstxGetToolId(uint64_t* id) try {
   if (id != nullptr) *id = ActiveTable() != nullptr ? aclsim::vendor::kMstxToolMsprofId : MSTX_TOOL_INVALID_ID;
-}
-catch (...) {
+} catch (...) {
   Lost("mstxGetToolId");
 }
 
 MSTX_API mstxMemHeapHandle_t mstxMemHeapRegister(mstxDomainHandle_t /*domain*/, mstxMemHeapDesc_t const* /*desc*/) try {
   MemNotSupported("mstxMemHeapRegister");
   return nullptr;
-}
-catch (...) {
+} catch (...) {
   Lost("mstxMemHeapRegister");
   return nullptr;
 }
 
 MSTX_API void mstxMemHeapUnregister(mstxDomainHandle_t /*domain*/, mstxMemHeapHandle_t /*heap*/) try {
   MemNotSupported("mstxMemHeapUnregister");
-}
-catch (...) {
+} catch (...) {
   Lost("mstxMemHeapUnregister");
 }
 
 MSTX_API void mstxMemRegionsRegister(mstxDomainHandle_t /*domain*/, mstxMemRegionsRegisterBatch_t const* /*desc*/) try {
   MemNotSupported("mstxMemRegionsRegister");
-}
-catch (...) {
+} catch (...) {
   Lost("mstxMemRegionsRegister");
 }
 
 MSTX_API void mstxMemRegionsUnregister(mstxDomainHandle_t /*domain*/,
                                        mstxMemRegionsUnregisterBatch_t const* /*desc*/) try {
   MemNotSupported("mstxMemRegionsUnregister");
-}
-catch (...) {
+} catch (...) {
   Lost("mstxMemRegionsUnregister");
 }
 

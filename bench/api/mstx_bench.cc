@@ -19,9 +19,7 @@
 namespace {
 
 void Init() {
-  static const bool ok = [] {
-    return aclInit(nullptr) == ACL_SUCCESS && aclrtSetDevice(0) == ACL_SUCCESS;
-  }();
+  static const bool ok = [] { return aclInit(nullptr) == ACL_SUCCESS && aclrtSetDevice(0) == ACL_SUCCESS; }();
   if (!ok) std::abort();
 }
 

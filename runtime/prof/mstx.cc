@@ -114,8 +114,8 @@ void TxManager::MstxRangeEnd(std::string_view domain, uint64_t id) {
   auto it = open_ranges_.find(id);
   if (it == open_ranges_.end() || it->second.domain != domain) {
     ++mstx_stats_.unmatched_ends;
-    Log(LogLevel::kWarning, "mstxRangeEnd: " + std::to_string(id) + " is not an open range of domain \"" +
-                                std::string(domain) + "\"");
+    Log(LogLevel::kWarning,
+        "mstxRangeEnd: " + std::to_string(id) + " is not an open range of domain \"" + std::string(domain) + "\"");
     return;
   }
   OpenRange open = std::move(it->second);

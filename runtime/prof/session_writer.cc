@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "runtime/prof/export.h"
+#include "runtime/prof/raw_data.h"
 
 namespace aclsim::prof {
 namespace {
@@ -247,7 +248,11 @@ Status SessionWriter::WriteResults(const SessionData& data) const {
                                      "[Host]\nclock_monotonic_raw: " + std::to_string(host_at_cnt) + "\ncntvct: " +
                                          std::to_string(host_at_cnt / kHostTickNs) + "\ncntvct_diff: 0\n"));
   }
-  return WriteSessionOutput(data, job_dir_ + "/mindstudio_profiler_output", LocalTimestamp());
+  // The raw data first: `msprof --export` regenerates the output below from
+  // it alone (runtime/prof/raw_data.h).
+  const std::string timestamp = LocalTimestamp();
+  ACLSIM_RETURN_IF_ERROR(WriteRawData(data, timestamp, job_dir_));
+  return WriteSessionOutput(data, job_dir_ + "/mindstudio_profiler_output", timestamp);
 }
 
 }  // namespace aclsim::prof

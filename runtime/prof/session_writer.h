@@ -4,7 +4,8 @@
 // (host/data, device_<id>/data) and writes the job's own small files —
 // sample.json (the session's configuration), host/end_info (record counts)
 // and device_<id>/info.json.<id> (the collected device) — as JSON through
-// nlohmann-json, then the msprof-format summaries and timeline
+// nlohmann-json, then the raw data (prof/raw_data.h: host/data and
+// device_<id>/data) and the msprof-format summaries and timeline
 // (prof/export.h) under mindstudio_profiler_output/.
 //
 // Stateless apart from the job directory it was made for; the caller (the
@@ -40,7 +41,8 @@ class SessionWriter {
   // sample.json: the requested data types, metrics, devices and every
   // aclprofSetConfig value.
   Status WriteSample(const SessionConfig& config, const std::map<int32_t, std::string>& set_config) const;
-  // host/end_info, device_<id>/info.json.<id>, and the msprof output.
+  // host/end_info, device_<id>/info.json.<id>, the raw data and the msprof
+  // output.
   Status WriteResults(const SessionData& data) const;
 
  private:

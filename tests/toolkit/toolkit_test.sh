@@ -35,7 +35,7 @@ for f in set_env.sh bin/setenv.bash lib64/libascendcl.so lib64/libmsprofiler.so 
          share/info/runtime/version.info "$arch-linux/ascend_toolkit_install.info"; do
   [ -e "$prefix/$f" ] || fail "missing $f"
 done
-[ -d "$prefix/tools/profiler/bin" ] || fail "missing tools/profiler/bin"
+[ -x "$prefix/tools/profiler/bin/msprof" ] || fail "missing tools/profiler/bin/msprof"
 cmp -s "$prefix/set_env.sh" "$prefix/bin/setenv.bash" || fail "set_env.sh and bin/setenv.bash differ"
 grep -qx "Version=$version" "$prefix/share/info/runtime/version.info" || fail "version.info"
 grep -qx "version=$version" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info version"
@@ -78,6 +78,13 @@ for sample in 0_create_config 1_msproftx 2_subscribe_model 3_aclnn_add; do
 done
 readelf -d "$tmp/build-0_create_config/main" | grep -q 'NEEDED.*libprofapi.so' || fail "0_create_config: libprofapi.so not NEEDED"
 ls "$tmp/build-1_msproftx/prof_output" | grep -q '^PROF_' || fail "1_msproftx wrote no PROF_* directory"
+
+# msprof on PATH after set_env.sh re-exports a sample's collection.
+job="$(ls -d "$tmp/build-1_msproftx/prof_output"/PROF_* | head -1)"
+rm -rf "$job/mindstudio_profiler_output"
+env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' && msprof --export=on --output='$job'" \
+  >/dev/null || fail "msprof --export on PATH"
+ls "$job/mindstudio_profiler_output" | grep -q '^op_summary_' || fail "msprof --export wrote no op_summary"
 
 # The frameworks' profiler call sequences, built as they are built, run as
 # they run: torch_npu's loader by bare names (and through RTLD_DEFAULT when

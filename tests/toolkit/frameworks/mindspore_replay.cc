@@ -57,6 +57,8 @@ std::string AscendRoot() {
   return path.substr(0, at) + "latest/";
 }
 
+// The aclprof* functions MindSpore takes from <root>lib64/libmsprofiler.so
+// (acl_prof_symbol.cc), and the mstx ones from libms_tools_ext.so.
 struct Prof {
   void* handle = nullptr;
   template <typename Fn>
@@ -64,6 +66,40 @@ struct Prof {
     auto f = reinterpret_cast<Fn>(dlsym(handle, name));
     if (f == nullptr) REPLAY_FAIL("%s is null", name);
     return f;
+  }
+  static void* Open(const std::string& root) {
+    void* h = dlopen((root + "lib64/libmsprofiler.so").c_str(), RTLD_LAZY | RTLD_GLOBAL);
+    if (h == nullptr) REPLAY_FAIL("dlopen %slib64/libmsprofiler.so: %s", root.c_str(), dlerror());
+    return h;
+  }
+  explicit Prof(const std::string& root) : handle(Open(root)) {}
+  aclprofConfig* (*create_config)(uint32_t*, uint32_t, aclprofAicoreMetrics, const aclprofAicoreEvents*,
+                                  uint64_t) = Get<decltype(create_config)>("aclprofCreateConfig");
+  aclError (*destroy_config)(const aclprofConfig*) = Get<decltype(destroy_config)>("aclprofDestroyConfig");
+  aclError (*finalize)() = Get<decltype(finalize)>("aclprofFinalize");
+  aclError (*init)(const char*, size_t) = Get<decltype(init)>("aclprofInit");
+  aclError (*start)(const aclprofConfig*) = Get<decltype(start)>("aclprofStart");
+  aclError (*stop)(const aclprofConfig*) = Get<decltype(stop)>("aclprofStop");
+  aclprofStepInfo* (*create_step)() = Get<decltype(create_step)>("aclprofCreateStepInfo");
+  aclError (*step_stamp)(aclprofStepInfo*, aclprofStepTag,
+                         aclrtStream) = Get<decltype(step_stamp)>("aclprofGetStepTimestamp");
+  void (*destroy_step)(aclprofStepInfo*) = Get<decltype(destroy_step)>("aclprofDestroyStepInfo");
+  int (*features)(size_t*, void**) = Get<decltype(features)>("aclprofGetSupportedFeatures");
+  int (*features_v2)(size_t*, void**) = Get<decltype(features_v2)>("aclprofGetSupportedFeaturesV2");
+};
+
+struct Mstx {
+  uint64_t (*range_start)(const char*, aclrtStream) = nullptr;
+  void (*range_end)(uint64_t) = nullptr;
+  explicit Mstx(const std::string& root) {
+    void* lib = dlopen((root + "lib64/libms_tools_ext.so").c_str(), RTLD_LAZY);
+    REPLAY_TRUE(lib != nullptr);
+    for (const char* name : {"mstxMarkA", "mstxRangeStartA", "mstxRangeEnd", "mstxDomainCreateA", "mstxDomainDestroy",
+                             "mstxDomainMarkA", "mstxDomainRangeStartA", "mstxDomainRangeEnd"}) {
+      if (dlsym(lib, name) == nullptr) REPLAY_FAIL("libms_tools_ext.so lacks %s", name);
+    }
+    range_start = reinterpret_cast<decltype(range_start)>(dlsym(lib, "mstxRangeStartA"));
+    range_end = reinterpret_cast<decltype(range_end)>(dlsym(lib, "mstxRangeEnd"));
   }
 };
 
@@ -76,46 +112,11 @@ struct StepInfoView {
 };
 static_assert(offsetof(StepInfoView, index_id) == 8 && sizeof(StepInfoView) == 16, "MindSpore's step info view");
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (argc < 2) REPLAY_FAIL("usage: mindspore_replay <output dir> [steps]");
-  const int steps = argc > 2 ? std::atoi(argv[2]) : 3;
-  char real[PATH_MAX];
-  if (realpath(argv[1], real) == nullptr) REPLAY_FAIL("no directory %s", argv[1]);
-  const std::string dir = real;
-
-  const std::string root = AscendRoot();
-  Prof prof{dlopen((root + "lib64/libmsprofiler.so").c_str(), RTLD_LAZY | RTLD_GLOBAL)};
-  if (prof.handle == nullptr) REPLAY_FAIL("dlopen %slib64/libmsprofiler.so: %s", root.c_str(), dlerror());
-  const auto create_config =
-      prof.Get<aclprofConfig* (*)(uint32_t*, uint32_t, aclprofAicoreMetrics, const aclprofAicoreEvents*, uint64_t)>(
-          "aclprofCreateConfig");
-  const auto destroy_config = prof.Get<aclError (*)(const aclprofConfig*)>("aclprofDestroyConfig");
-  const auto prof_finalize = prof.Get<aclError (*)()>("aclprofFinalize");
-  const auto prof_init = prof.Get<aclError (*)(const char*, size_t)>("aclprofInit");
-  const auto start = prof.Get<aclError (*)(const aclprofConfig*)>("aclprofStart");
-  const auto stop = prof.Get<aclError (*)(const aclprofConfig*)>("aclprofStop");
-  const auto create_step = prof.Get<aclprofStepInfo* (*)()>("aclprofCreateStepInfo");
-  const auto step_stamp = prof.Get<aclError (*)(aclprofStepInfo*, aclprofStepTag, aclrtStream)>("aclprofGetStepTimestamp");
-  const auto destroy_step = prof.Get<void (*)(aclprofStepInfo*)>("aclprofDestroyStepInfo");
-  (void)prof.Get<int (*)(size_t*, void**)>("aclprofGetSupportedFeatures");
-  const auto features_v2 = prof.Get<int (*)(size_t*, void**)>("aclprofGetSupportedFeaturesV2");
-
-  void* mstx = dlopen((root + "lib64/libms_tools_ext.so").c_str(), RTLD_LAZY);
-  REPLAY_TRUE(mstx != nullptr);
-  for (const char* name : {"mstxMarkA", "mstxRangeStartA", "mstxRangeEnd", "mstxDomainCreateA", "mstxDomainDestroy",
-                           "mstxDomainMarkA", "mstxDomainRangeStartA", "mstxDomainRangeEnd"}) {
-    if (dlsym(mstx, name) == nullptr) REPLAY_FAIL("libms_tools_ext.so lacks %s", name);
-  }
-  const auto mstx_range_start = reinterpret_cast<uint64_t (*)(const char*, aclrtStream)>(dlsym(mstx, "mstxRangeStartA"));
-  const auto mstx_range_end = reinterpret_cast<void (*)(uint64_t)>(dlsym(mstx, "mstxRangeEnd"));
-
-  // AscendProfiler::Init.
-  REPLAY_OK(aclInit(nullptr));
+// FeatureMgr::Init: every field of every record non-empty (it throws otherwise).
+void CheckFeatures(const Prof& prof) {
   size_t count = 0;
   void* data = nullptr;
-  REPLAY_OK(features_v2(&count, &data));
+  REPLAY_OK(prof.features_v2(&count, &data));
   REPLAY_TRUE(count >= 1 && data != nullptr);
   struct Record {  // FeatureRecord, as CANN lays it out (spec §2.1)
     void* vptr;
@@ -132,46 +133,30 @@ int main(int argc, char** argv) {
       if (r.fields[f][0] == '\0') REPLAY_FAIL("feature record %zu has an empty field", i);
     }
   }
-  const uint32_t device_id = 0;
-  REPLAY_OK(aclrtSetDevice(static_cast<int32_t>(device_id)));
-  REPLAY_OK(prof_init(dir.c_str(), dir.size()));
-  REPLAY_OK(aclprofSetConfig(static_cast<aclprofConfigType>(kSysHardwareMemFreq), "100", 3));
-  REPLAY_OK(aclprofSetConfig(static_cast<aclprofConfigType>(kSysIoFreq), "100", 3));
-  REPLAY_OK(aclprofSetConfig(static_cast<aclprofConfigType>(kSysInterconnectionFreq), "50", 2));
-  uint32_t devices[] = {device_id};
-  aclprofConfig* config = create_config(devices, 1, ACL_AICORE_PIPE_UTILIZATION, nullptr,
-                                        kLevel1 | kMsproftx | kTaskMemory);
-  REPLAY_TRUE(config != nullptr);
+}
 
-  // Start.
-  REPLAY_OK(aclprofSetConfig(static_cast<aclprofConfigType>(kHostSys), "cpu,mem", 7));
-  REPLAY_OK(start(config));
-  aclrtStream stream = nullptr;
-  REPLAY_OK(aclrtCreateStream(&stream));
-  {
-    replay::AddOp op;
-    for (int step = 1; step <= steps; ++step) {
-      aclprofStepInfo* info = create_step();
-      REPLAY_TRUE(info != nullptr);
-      reinterpret_cast<StepInfoView*>(info)->index_id = static_cast<uint64_t>(step);
-      REPLAY_OK(step_stamp(info, static_cast<aclprofStepTag>(kStepStartTag), stream));
-      const uint64_t range = mstx_range_start("train step", stream);
-      REPLAY_TRUE(range != 0);
-      for (int i = 0; i < 2; ++i) op.Launch(stream);
-      mstx_range_end(range);
-      REPLAY_OK(aclrtSynchronizeStream(stream));
-      REPLAY_OK(step_stamp(info, static_cast<aclprofStepTag>(kStepEndTag), stream));
-      destroy_step(info);
-    }
+// AscendProfiler's steps: a step info per step with MindSpore's step number
+// as its indexId, 60000 before the step's work, 60001 after a sync.
+void RunSteps(const Prof& prof, const Mstx& mstx, int steps, aclrtStream stream) {
+  replay::AddOp op;
+  for (int step = 1; step <= steps; ++step) {
+    aclprofStepInfo* info = prof.create_step();
+    REPLAY_TRUE(info != nullptr);
+    reinterpret_cast<StepInfoView*>(info)->index_id = static_cast<uint64_t>(step);
+    REPLAY_OK(prof.step_stamp(info, static_cast<aclprofStepTag>(kStepStartTag), stream));
+    const uint64_t range = mstx.range_start("train step", stream);
+    REPLAY_TRUE(range != 0);
+    for (int i = 0; i < 2; ++i) op.Launch(stream);
+    mstx.range_end(range);
+    REPLAY_OK(aclrtSynchronizeStream(stream));
+    REPLAY_OK(prof.step_stamp(info, static_cast<aclprofStepTag>(kStepEndTag), stream));
+    prof.destroy_step(info);
   }
-  REPLAY_OK(aclrtSynchronizeStream(stream));
-  // Stop, then Finalize.
-  REPLAY_OK(stop(config));
-  REPLAY_OK(destroy_config(config));
-  REPLAY_OK(prof_finalize());
+}
 
-  // What its parsers read: the first PROF_*, its device directory, the clock
-  // files, one step_trace row per step with the index id it wrote, the ops.
+// What its parsers read: the first PROF_*, its device directory, the clock
+// files, one step_trace row per step with the index id it wrote, the ops.
+void CheckJob(const std::string& dir, uint32_t device_id, int steps) {
   const auto jobs = replay::Glob(dir, "PROF_.*");
   REPLAY_TRUE(jobs.size() == 1);
   const std::string& job = jobs[0];
@@ -190,6 +175,44 @@ int main(int argc, char** argv) {
   const auto tx = replay::ReadCsv(replay::OneOutput(job, "msprof_tx", "csv"));
   REPLAY_TRUE(tx.size() == 1 + static_cast<size_t>(steps));
   REPLAY_TRUE(!replay::Glob(job + "/mindstudio_profiler_output", "msprof_[0-9]+\\.json").empty());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) REPLAY_FAIL("usage: mindspore_replay <output dir> [steps]");
+  const int steps = argc > 2 ? std::atoi(argv[2]) : 3;
+  char real[PATH_MAX];
+  if (realpath(argv[1], real) == nullptr) REPLAY_FAIL("no directory %s", argv[1]);
+  const std::string dir = real;
+  const std::string root = AscendRoot();
+  const Prof prof(root);
+  const Mstx mstx(root);
+
+  // Init: the feature query comes before aclprofInit.
+  REPLAY_OK(aclInit(nullptr));
+  CheckFeatures(prof);
+  const uint32_t device_id = 0;
+  REPLAY_OK(aclrtSetDevice(static_cast<int32_t>(device_id)));
+  REPLAY_OK(prof.init(dir.c_str(), dir.size()));
+  REPLAY_OK(aclprofSetConfig(static_cast<aclprofConfigType>(kSysHardwareMemFreq), "100", 3));
+  REPLAY_OK(aclprofSetConfig(static_cast<aclprofConfigType>(kSysIoFreq), "100", 3));
+  REPLAY_OK(aclprofSetConfig(static_cast<aclprofConfigType>(kSysInterconnectionFreq), "50", 2));
+  uint32_t devices[] = {device_id};
+  aclprofConfig* config =
+      prof.create_config(devices, 1, ACL_AICORE_PIPE_UTILIZATION, nullptr, kLevel1 | kMsproftx | kTaskMemory);
+  REPLAY_TRUE(config != nullptr);
+  // Start: host_sys after CreateConfig.
+  REPLAY_OK(aclprofSetConfig(static_cast<aclprofConfigType>(kHostSys), "cpu,mem", 7));
+  REPLAY_OK(prof.start(config));
+  aclrtStream stream = nullptr;
+  REPLAY_OK(aclrtCreateStream(&stream));
+  RunSteps(prof, mstx, steps, stream);
+  // Stop, then Finalize.
+  REPLAY_OK(prof.stop(config));
+  REPLAY_OK(prof.destroy_config(config));
+  REPLAY_OK(prof.finalize());
+  CheckJob(dir, device_id, steps);
 
   REPLAY_OK(aclrtDestroyStream(stream));
   REPLAY_OK(aclrtResetDevice(static_cast<int32_t>(device_id)));

@@ -20,31 +20,31 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_add.h"
 
-#define REPLAY_FAIL(...)                                              \
-  do {                                                                \
-    std::fprintf(stderr, "[FAIL] %s:%d: ", __FILE__, __LINE__);       \
-    std::fprintf(stderr, __VA_ARGS__);                                \
-    std::fprintf(stderr, "\n");                                       \
-    std::exit(1);                                                     \
+#define REPLAY_FAIL(...)                                        \
+  do {                                                          \
+    std::fprintf(stderr, "[FAIL] %s:%d: ", __FILE__, __LINE__); \
+    std::fprintf(stderr, __VA_ARGS__);                          \
+    std::fprintf(stderr, "\n");                                 \
+    std::exit(1);                                               \
   } while (0)
 
 // |expr| must return |want| (an ACL code).
-#define REPLAY_EXPECT_RET(expr, want)                                                       \
-  do {                                                                                      \
-    const long long replay_ret_ = static_cast<long long>(expr);                             \
-    if (replay_ret_ != static_cast<long long>(want))                                        \
+#define REPLAY_EXPECT_RET(expr, want)                                                               \
+  do {                                                                                              \
+    const long long replay_ret_ = static_cast<long long>(expr);                                     \
+    if (replay_ret_ != static_cast<long long>(want))                                                \
       REPLAY_FAIL("%s returned %lld, want %lld", #expr, replay_ret_, static_cast<long long>(want)); \
   } while (0)
 #define REPLAY_OK(expr) REPLAY_EXPECT_RET(expr, 0)
-#define REPLAY_TRUE(cond)                          \
-  do {                                             \
+#define REPLAY_TRUE(cond)                           \
+  do {                                              \
     if (!(cond)) REPLAY_FAIL("expected %s", #cond); \
   } while (0)
 
 namespace replay {
 
 inline bool Exists(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   return stat(path.c_str(), &st) == 0;
 }
 
@@ -94,7 +94,8 @@ inline size_t Column(const std::vector<std::string>& header, const std::string& 
 // The one file mindstudio_profiler_output/<kind>_*.<ext> of |job|.
 inline std::string OneOutput(const std::string& job, const std::string& kind, const std::string& ext) {
   auto files = Glob(job + "/mindstudio_profiler_output", kind + "_[0-9]+\\." + ext);
-  if (files.size() != 1) REPLAY_FAIL("%zu %s_*.%s files under %s", files.size(), kind.c_str(), ext.c_str(), job.c_str());
+  if (files.size() != 1)
+    REPLAY_FAIL("%zu %s_*.%s files under %s", files.size(), kind.c_str(), ext.c_str(), job.c_str());
   return files[0];
 }
 

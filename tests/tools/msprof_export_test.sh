@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# msprof --export (tools/msprof): a collection's mindstudio_profiler_output/
+# is regenerated from its raw data alone, byte for byte, for a job and for
+# the directory holding jobs; bad input gets exit code 1 and a message.
+#   msprof_export_test.sh MSPROF PROFILE_MODEL MODEL_JSON
+set -euo pipefail
+msprof="$1"
+profile_model="$2"
+model="$3"
+tmp="$(mktemp -d /tmp/aclsim-msprof-XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+"$profile_model" "$model" --iterations 2 --output "$tmp/prof" >/dev/null
+"$profile_model" "$model" --iterations 1 --output "$tmp/prof" --all-switches >/dev/null
+jobs=("$tmp"/prof/PROF_*)
+[ "${#jobs[@]}" -eq 2 ] || fail "want 2 PROF_* jobs, got ${#jobs[@]}"
+for job in "${jobs[@]}"; do
+  [ -s "$job/host/data/aclsim.meta.raw" ] || fail "$job: no raw data"
+  ls "$job"/device_0/data/aclsim.task.raw.0 >/dev/null || fail "$job: no device task file"
+  mkdir -p "$tmp/collected/$(basename "$job")"
+  cp -r "$job/mindstudio_profiler_output" "$tmp/collected/$(basename "$job")/"
+  rm -rf "$job/mindstudio_profiler_output"
+done
+
+# The directory holding both jobs.
+out="$("$msprof" --export=on --output="$tmp/prof")" || fail "export of the jobs' directory: $out"
+[ "$(grep -c '^\[INFO\] Export finished' <<<"$out")" -eq 2 ] || fail "export printed: $out"
+for job in "${jobs[@]}"; do
+  diff -r "$tmp/collected/$(basename "$job")/mindstudio_profiler_output" "$job/mindstudio_profiler_output" >/dev/null \
+    || fail "$job: re-export differs"
+done
+# One job, exported again over its own output (CLI11's "--key value" form too).
+"$msprof" --export on --output "${jobs[0]}" >/dev/null || fail "export of one job"
+diff -r "$tmp/collected/$(basename "${jobs[0]}")/mindstudio_profiler_output" "${jobs[0]}/mindstudio_profiler_output" \
+  >/dev/null || fail "second export differs"
+
+# Refusals: exit code 1 and a message on stderr.
+expect_refused() {
+  local want="$1"; shift
+  local err
+  if err="$("$msprof" "$@" 2>&1 >/dev/null)"; then fail "msprof $* succeeded"; fi
+  grep -q -- "$want" <<<"$err" || fail "msprof $*: stderr '$err' lacks '$want'"
+}
+expect_refused "nothing to do"
+expect_refused "needs --output" --export=on
+expect_refused "is not a directory" --export=on --output="$tmp/none"
+expect_refused "no PROF_\* job" --export=on --output="$tmp"
+expect_refused "--type=db is not supported" --export=on --type=db --output="$tmp/prof"
+expect_refused "--analyze is not supported" --analyze=on --output="$tmp/prof"
+expect_refused "running an application" --application="./main"
+expect_refused "--export" --export=maybe --output="$tmp/prof"
+expect_refused "--bogus" --bogus=1
+# A damaged raw file: the job is refused with the file named; nothing is written.
+head -c 20 "${jobs[1]}/host/data/aclsim.tx.raw" > "$tmp/short" && mv "$tmp/short" "${jobs[1]}/host/data/aclsim.tx.raw"
+rm -rf "${jobs[1]}/mindstudio_profiler_output"
+expect_refused "aclsim.tx.raw: shorter than the raw-data header (truncated)" --export=on --output="${jobs[1]}"
+[ ! -e "${jobs[1]}/mindstudio_profiler_output" ] || fail "a refused job got output"
+
+"$msprof" --version | grep -q "^msprof version: aclsim-" || fail "--version"
+"$msprof" --help | grep -q -- "--export" || fail "--help"
+echo "msprof export: OK"

@@ -1,0 +1,129 @@
+// msprof: the profiling command line of the toolkit (tools/profiler/bin/msprof
+// after set_env.sh), over aclsim's raw data (runtime/prof/raw_data.h).
+//
+//   msprof --export=on --output=<dir> [--type=text]
+//       regenerates mindstudio_profiler_output/ of every PROF_* job in <dir>
+//       (or of <dir> itself when it is a job) from the job's raw data, byte
+//       for byte what the collection wrote
+//   msprof --version | --help
+//
+// Not yet served (each refused with a message and exit code 1): launching
+// an application (--application, or a command after the options),
+// --analyze, --type=db and the --iteration-id / --model-id filters.
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "runtime/prof/export.h"
+#include "runtime/prof/raw_data.h"
+
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kFailed = 1;
+
+bool IsDir(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// The jobs under |dir|: itself when it holds raw data, else its PROF_*
+// subdirectories, in name order.
+std::vector<std::string> Jobs(const std::string& dir) {
+  if (IsDir(dir + "/host/data")) return {dir};
+  std::vector<std::string> jobs;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (const dirent* e = readdir(d)) {
+      const std::string name = e->d_name;
+      if (name.rfind("PROF_", 0) == 0 && IsDir(dir + "/" + name)) jobs.push_back(dir + "/" + name);
+    }
+    closedir(d);
+  }
+  std::sort(jobs.begin(), jobs.end());
+  return jobs;
+}
+
+int Export(const std::string& output) {
+  if (!IsDir(output)) {
+    std::fprintf(stderr, "[ERROR] --output '%s' is not a directory\n", output.c_str());
+    return kFailed;
+  }
+  const std::vector<std::string> jobs = Jobs(output);
+  if (jobs.empty()) {
+    std::fprintf(stderr, "[ERROR] no PROF_* job under '%s'\n", output.c_str());
+    return kFailed;
+  }
+  int status = kOk;
+  for (const std::string& job : jobs) {
+    std::printf("[INFO] Start exporting data in %s\n", job.c_str());
+    auto raw = aclsim::prof::ReadRawData(job);
+    if (!raw.ok()) {
+      std::fprintf(stderr, "[ERROR] %s\n", std::string(raw.status().message()).c_str());
+      status = kFailed;
+      continue;
+    }
+    const std::string dir = job + "/mindstudio_profiler_output";
+    const aclsim::Status s = aclsim::prof::WriteSessionOutput(raw->data, dir, raw->timestamp);
+    if (!s.ok()) {
+      std::fprintf(stderr, "[ERROR] %s\n", std::string(s.message()).c_str());
+      status = kFailed;
+      continue;
+    }
+    std::printf("[INFO] Export finished: %s\n", dir.c_str());
+  }
+  return status;
+}
+
+int NotServed(const char* what) {
+  std::fprintf(stderr, "[ERROR] %s is not supported by aclsim's msprof yet\n", what);
+  return kFailed;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"msprof: collect and export profiling data (aclsim)", "msprof"};
+  app.allow_extras(false);
+  std::string export_switch = "off", analyze_switch = "off", output, type = "text", application;
+  std::vector<std::string> command;
+  uint32_t iteration_id = 0, model_id = 0;
+  bool version = false;
+  const CLI::IsMember on_off({"on", "off"});
+  app.add_option("--export", export_switch, "on: export the collected data of --output")->check(on_off);
+  app.add_option("--analyze", analyze_switch, "on: analyze the collected data of --output")->check(on_off);
+  app.add_option("--output", output, "a PROF_* job, or the directory holding PROF_* jobs");
+  app.add_option("--type", type, "export type")->check(CLI::IsMember({"text", "db"}));
+  auto* iteration = app.add_option("--iteration-id", iteration_id, "export one iteration");
+  auto* model = app.add_option("--model-id", model_id, "export one model");
+  app.add_option("--application", application, "the command to run with collection on");
+  app.add_flag("--version", version, "print the version");
+  app.add_option("command", command, "the command to run with collection on")->take_all();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? kOk : kFailed;
+  }
+  if (version) {
+    std::printf("msprof version: aclsim-%s (CANN %s behaviour)\n", ACLSIM_VERSION_STRING, ACLSIM_CANN_VERSION);
+    return kOk;
+  }
+  if (!application.empty() || !command.empty()) return NotServed("running an application (--application)");
+  if (analyze_switch == "on") return NotServed("--analyze");
+  if (export_switch != "on") {
+    std::fprintf(stderr, "[ERROR] nothing to do: give --export=on --output=<dir> (see --help)\n");
+    return kFailed;
+  }
+  if (type == "db") return NotServed("--type=db");
+  if (*iteration || *model) return NotServed("--iteration-id / --model-id");
+  if (output.empty()) {
+    std::fprintf(stderr, "[ERROR] --export=on needs --output=<dir>\n");
+    return kFailed;
+  }
+  return Export(output);
+}
