@@ -236,10 +236,10 @@ bool GetTx(In& in, TxRecord* r) {
 // The tasks of one file, with their places in the session's task order.
 bool GetTask(In& in, const RawSession& s, uint64_t* seq, TaskRecord* t) {
   uint32_t op_index = 0;
-  if (!(in.U64(seq) && in.U32(&t->device_id) && in.U32(&t->stream_id) && in.U64(&t->task_id) &&
-        in.U32(&t->model_id) && in.U32(&op_index) && in.Bool(&t->is_marker) && in.U64(&t->marker_id) &&
-        in.U32(&t->marker_tag) && in.U32(&t->block_dim) && in.U32(&t->host_tid) && in.I64(&t->start_ns) &&
-        in.I64(&t->end_ns) && in.I64(&t->exec_ns) && in.U64(&t->flops) && in.U64(&t->bytes))) {
+  if (!(in.U64(seq) && in.U32(&t->device_id) && in.U32(&t->stream_id) && in.U64(&t->task_id) && in.U32(&t->model_id) &&
+        in.U32(&op_index) && in.Bool(&t->is_marker) && in.U64(&t->marker_id) && in.U32(&t->marker_tag) &&
+        in.U32(&t->block_dim) && in.U32(&t->host_tid) && in.I64(&t->start_ns) && in.I64(&t->end_ns) &&
+        in.I64(&t->exec_ns) && in.U64(&t->flops) && in.U64(&t->bytes))) {
     return false;
   }
   if (op_index != kNoOp && op_index >= s.ops.size()) return in.Fail("a task refers to an op that does not exist");
@@ -334,14 +334,15 @@ Status ParseInto(std::string_view bytes, RawKind kind, std::string_view name, Ra
 Status OrderTasks(Pending* pending, RawSession* s) {
   const uint64_t n = pending->tasks.size();
   if (n != pending->counts[0]) {
-    return Damaged("task files", std::to_string(n) + " tasks, the meta file says " + std::to_string(pending->counts[0]) +
-                                     " (a device's task file is missing?)");
+    return Damaged("task files", std::to_string(n) + " tasks, the meta file says " +
+                                     std::to_string(pending->counts[0]) + " (a device's task file is missing?)");
   }
   std::sort(pending->tasks.begin(), pending->tasks.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   s->data.tasks.reserve(n);
   for (uint64_t i = 0; i < n; ++i) {
-    if (pending->tasks[i].first != i) return Damaged("task files", "task order numbers are not 0.." + std::to_string(n - 1));
+    if (pending->tasks[i].first != i)
+      return Damaged("task files", "task order numbers are not 0.." + std::to_string(n - 1));
     s->data.tasks.push_back(pending->tasks[i].second);
   }
   if (s->data.apis.size() != pending->counts[1] || s->data.tx.size() != pending->counts[2]) {
@@ -439,9 +440,10 @@ StatusOr<RawSession> ReadRawData(const std::string& job_dir) {
   }
   RawSession s;
   Pending pending;
-  const std::pair<const char*, RawKind> host_files[] = {
-      {"aclsim.meta.raw", RawKind::kMeta}, {"aclsim.ops.raw", RawKind::kOps},
-      {"aclsim.api.raw", RawKind::kApi},   {"aclsim.tx.raw", RawKind::kTx}};
+  const std::pair<const char*, RawKind> host_files[] = {{"aclsim.meta.raw", RawKind::kMeta},
+                                                        {"aclsim.ops.raw", RawKind::kOps},
+                                                        {"aclsim.api.raw", RawKind::kApi},
+                                                        {"aclsim.tx.raw", RawKind::kTx}};
   for (const auto& [file, kind] : host_files) {
     const std::string path = host + file;
     ACLSIM_ASSIGN_OR_RETURN(std::string bytes, ReadWhole(path));

@@ -51,8 +51,8 @@ std::map<std::string, std::string> Files(const fs::path& dir) {
   return out;
 }
 
-const std::vector<std::string> kRawFiles = {"host/data/aclsim.meta.raw", "host/data/aclsim.ops.raw",
-                                            "host/data/aclsim.api.raw", "host/data/aclsim.tx.raw",
+const std::vector<std::string> kRawFiles = {"host/data/aclsim.meta.raw",       "host/data/aclsim.ops.raw",
+                                            "host/data/aclsim.api.raw",        "host/data/aclsim.tx.raw",
                                             "device_0/data/aclsim.task.raw.0", "device_1/data/aclsim.task.raw.1"};
 
 TEST(RawData, GivenASessionWhenWrittenAndReadBackThenItExportsByteIdentically) {

@@ -12,16 +12,16 @@ namespace aclsim::prof::test_data {
 
 // Process-lifetime op descriptions, as the collectors intern them.
 inline const OpInfo kConv{"resnet/conv1", "Conv2D",  "AI_CORE", "1,3,224,224;64,3,7,7", "FLOAT16;FLOAT16", "NCHW;NCHW",
-                   "1,64,112,112", "FLOAT16", "NCHW"};
+                          "1,64,112,112", "FLOAT16", "NCHW"};
 inline const OpInfo kRelu{"resnet/relu1", "Relu",         "AI_VECTOR_CORE", "1,64,112,112", "FLOAT16",
-                   "NCHW",         "1,64,112,112", "FLOAT16",        "NCHW"};
+                          "NCHW",         "1,64,112,112", "FLOAT16",        "NCHW"};
 inline const OpInfo kTopK{"post/topk,v2", "TopKV2",  "AI_CPU",        "1,1000;", "FLOAT16;INT32",
-                   "ND;ND",        "1,5;1,5", "FLOAT16;INT32", "ND;ND"};
+                          "ND;ND",        "1,5;1,5", "FLOAT16;INT32", "ND;ND"};
 inline const OpInfo kMatMul{"fc/MatMul", "MatMul",  "AI_CORE", "1,2048;2048,1000", "FLOAT16;FLOAT16", "ND;ND",
-                     "1,1000",    "FLOAT16", "ND"};
+                            "1,1000",    "FLOAT16", "ND"};
 
 inline TaskRecord Op(uint32_t dev, uint32_t stream, uint64_t task, const OpInfo* op, int64_t start, int64_t end,
-              uint32_t block) {
+                     uint32_t block) {
   TaskRecord t;
   t.device_id = dev;
   t.stream_id = stream;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # msprof --export (tools/msprof): a collection's mindstudio_profiler_output/
 # is regenerated from its raw data alone, byte for byte, for a job and for
-# the directory holding jobs; bad input gets exit code 1 and a message.
+# the directory holding jobs; bad input gets msprof's failure exit code (255)
+# and an "[ERROR]" message.
 #   msprof_export_test.sh MSPROF PROFILE_MODEL MODEL_JSON
 set -euo pipefail
 msprof="$1"
@@ -35,12 +36,13 @@ done
 diff -r "$tmp/collected/$(basename "${jobs[0]}")/mindstudio_profiler_output" "${jobs[0]}/mindstudio_profiler_output" \
   >/dev/null || fail "second export differs"
 
-# Refusals: exit code 1 and a message on stderr.
+# Refusals: exit code 255 and the reason in the output.
 expect_refused() {
   local want="$1"; shift
-  local err
-  if err="$("$msprof" "$@" 2>&1 >/dev/null)"; then fail "msprof $* succeeded"; fi
-  grep -q -- "$want" <<<"$err" || fail "msprof $*: stderr '$err' lacks '$want'"
+  local out rc=0
+  out="$("$msprof" "$@" 2>&1)" || rc=$?
+  [ "$rc" -eq 255 ] || fail "msprof $*: exit code $rc, want 255 (output: $out)"
+  grep -q -- "$want" <<<"$out" || fail "msprof $*: output '$out' lacks '$want'"
 }
 expect_refused "nothing to do"
 expect_refused "needs --output" --export=on

@@ -7,9 +7,16 @@
 //       for byte what the collection wrote
 //   msprof --version | --help
 //
-// Not yet served (each refused with a message and exit code 1): launching
-// an application (--application, or a command after the options),
-// --analyze, --type=db and the --iteration-id / --model-id filters.
+// Not yet served (each refused with a message): launching an application
+// (--application, or a command after the options), --analyze, --type=db and
+// the --iteration-id / --model-id filters.
+//
+// As CANN's msprof (hicann/runtime src/dfx/msprof/collector/dvvp/msprofbin,
+// common/cmd_log): messages go to stdout as "[INFO] …" / "[ERROR] …", and
+// every failure exits 255. Differences: aclsim's msprof also takes
+// "--key value" (CANN's needs "--key=value"), has --version, exits 0 after
+// --help (CANN's exits 255), and fails (CANN warns and exits 0) when
+// --output holds no PROF_* job.
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -26,7 +33,7 @@
 namespace {
 
 constexpr int kOk = 0;
-constexpr int kFailed = 1;
+constexpr int kFailed = 255;
 
 bool IsDir(const std::string& path) {
   struct stat st {};
@@ -51,12 +58,12 @@ std::vector<std::string> Jobs(const std::string& dir) {
 
 int Export(const std::string& output) {
   if (!IsDir(output)) {
-    std::fprintf(stderr, "[ERROR] --output '%s' is not a directory\n", output.c_str());
+    std::printf("[ERROR] --output '%s' is not a directory\n", output.c_str());
     return kFailed;
   }
   const std::vector<std::string> jobs = Jobs(output);
   if (jobs.empty()) {
-    std::fprintf(stderr, "[ERROR] no PROF_* job under '%s'\n", output.c_str());
+    std::printf("[ERROR] no PROF_* job under '%s'\n", output.c_str());
     return kFailed;
   }
   int status = kOk;
@@ -64,14 +71,14 @@ int Export(const std::string& output) {
     std::printf("[INFO] Start exporting data in %s\n", job.c_str());
     auto raw = aclsim::prof::ReadRawData(job);
     if (!raw.ok()) {
-      std::fprintf(stderr, "[ERROR] %s\n", std::string(raw.status().message()).c_str());
+      std::printf("[ERROR] %s\n", std::string(raw.status().message()).c_str());
       status = kFailed;
       continue;
     }
     const std::string dir = job + "/mindstudio_profiler_output";
     const aclsim::Status s = aclsim::prof::WriteSessionOutput(raw->data, dir, raw->timestamp);
     if (!s.ok()) {
-      std::fprintf(stderr, "[ERROR] %s\n", std::string(s.message()).c_str());
+      std::printf("[ERROR] %s\n", std::string(s.message()).c_str());
       status = kFailed;
       continue;
     }
@@ -81,7 +88,7 @@ int Export(const std::string& output) {
 }
 
 int NotServed(const char* what) {
-  std::fprintf(stderr, "[ERROR] %s is not supported by aclsim's msprof yet\n", what);
+  std::printf("[ERROR] %s is not supported by aclsim's msprof yet\n", what);
   return kFailed;
 }
 
@@ -116,13 +123,13 @@ int main(int argc, char** argv) {
   if (!application.empty() || !command.empty()) return NotServed("running an application (--application)");
   if (analyze_switch == "on") return NotServed("--analyze");
   if (export_switch != "on") {
-    std::fprintf(stderr, "[ERROR] nothing to do: give --export=on --output=<dir> (see --help)\n");
+    std::printf("[ERROR] nothing to do: give --export=on --output=<dir> (see --help)\n");
     return kFailed;
   }
   if (type == "db") return NotServed("--type=db");
   if (*iteration || *model) return NotServed("--iteration-id / --model-id");
   if (output.empty()) {
-    std::fprintf(stderr, "[ERROR] --export=on needs --output=<dir>\n");
+    std::printf("[ERROR] --export=on needs --output=<dir>\n");
     return kFailed;
   }
   return Export(output);
