@@ -1,4 +1,7 @@
 // Stream and event entry points (acl_rt.h).
+#include <cstring>
+#include <string>
+
 #include "acl/acl.h"
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
@@ -128,6 +131,49 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEv
   if (!elapsed.ok()) return Convert(__func__, elapsed.status());
   *ms = *elapsed;
   return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+}  // extern "C"
+
+extern "C" {
+
+// aclrtStreamGetId (hicann/runtime docs/zh/api_ref/06_stream_management.md):
+// the stream's device-local id, the "Stream ID" of the exports; NULL is the
+// current context's default stream.
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) try {
+  if (streamId == nullptr) return InvalidParam("aclrtStreamGetId", "streamId is NULL");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto target = rt->devices().ResolveTarget(ToStream(stream));
+  if (!target.ok()) return Convert(__func__, target.status());
+  *streamId = static_cast<int32_t>(target->stream);
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// aclrtProfTrace (docs/zh/api_ref/24_other_APIs.md; runtime's rtsProfTrace):
+// a profiling marker on |stream| from a packed {u64 id; u64 modelId; u16
+// tagId} of at most 18 bytes, zero-filled when shorter. NULL userdata →
+// 100000, a length outside (0, 18] → 107000. The marker carries id and tag
+// (the step and msproftx tags mean what they mean for those markers);
+// aclsim's markers all report model id 0xFFFFFFFF, so modelId is not kept.
+ACL_FUNC_VISIBILITY aclError aclrtProfTrace(void* userdata, int32_t length, aclrtStream stream) try {
+  if (userdata == nullptr) return InvalidParam("aclrtProfTrace", "userdata is NULL");
+  constexpr int32_t kUserDataSize = 18;
+  if (length <= 0 || length > kUserDataSize) {
+    aclsim::api::SetError(ACL_ERROR_RT_PARAM_INVALID,
+                          "aclrtProfTrace: length " + std::to_string(length) + " is not in (0, 18]");
+    return ACL_ERROR_RT_PARAM_INVALID;
+  }
+  unsigned char data[kUserDataSize] = {};
+  std::memcpy(data, userdata, static_cast<size_t>(length));
+  uint64_t id = 0;
+  uint16_t tag = 0;
+  std::memcpy(&id, data, sizeof(id));
+  std::memcpy(&tag, data + 16, sizeof(tag));
+  aclsim::api::ApiScope api_scope("aclrtProfTrace");
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__, rt->profiler().StepMarker(ToStream(stream), id, tag));
 }
 ACLSIM_EDGE_CATCH
 

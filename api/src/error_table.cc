@@ -67,6 +67,7 @@ constexpr Row kRows[] = {
     Any("aclprofSetStampCategory", kProfilingFailed),
     Any("aclprofSetStampPayload", kProfilingFailed),
     Any("aclprofSetStampTagName", kProfilingFailed),
+    Any("aclprofSetStampCallStack", kProfilingFailed),
     Any("aclprofRangePushEx", kProfilingFailed),
     // ProfOpSubscribe's device is not open, or ProfOpUnSubscribe finds no
     // subscription of the thread: msprof's own failure code (500005).

@@ -16,6 +16,7 @@
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/reporter_api.h"
+#include "runtime/prof/msproftx.h"
 #include "runtime/prof/session_data.h"
 
 namespace {
@@ -134,6 +135,13 @@ uint64_t SysCycleTime() noexcept try {
   return aclsim::api::FailureAtEdge("MsprofSysCycleTime", uint64_t{0});
 }
 
+uint64_t GetHashId(const char* hash_info, size_t length) noexcept try {
+  if (hash_info == nullptr || length == 0) return UINT64_MAX;
+  return aclsim::prof::DoubleHash(std::string_view(hash_info, length));
+} catch (...) {
+  return aclsim::api::FailureAtEdge("MsprofGetHashId", UINT64_MAX);
+}
+
 const aclsim::api::ReporterApi kReporterApi = {
     sizeof(aclsim::api::ReporterApi),
     aclsim::api::kReporterApiVersion,
@@ -145,11 +153,19 @@ const aclsim::api::ReporterApi kReporterApi = {
     &ReportAdditionalInfo,
     &RegTypeInfo,
     &SysCycleTime,
+    &GetHashId,
 };
 
 }  // namespace
 
 extern "C" {
+
+// Also exported by libascendcl.so itself (profiling/aprof_pub.h says why).
+MSVP_PROF_API uint64_t MsprofGetHashId(const char* hashInfo, size_t length) try { return GetHashId(hashInfo, length); }
+ACLSIM_EDGE_CATCH_RETURN(UINT64_MAX)
+
+MSVP_PROF_API uint64_t MsprofStr2Id(const char* hashInfo, size_t length) try { return GetHashId(hashInfo, length); }
+ACLSIM_EDGE_CATCH_RETURN(UINT64_MAX)
 
 ACL_FUNC_VISIBILITY const void* aclsimInternalGetReporterApi(uint32_t version) try {
   return version == aclsim::api::kReporterApiVersion ? &kReporterApi : nullptr;

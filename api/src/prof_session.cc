@@ -255,6 +255,10 @@ int32_t aclprofSetStampTagName(void* stamp, const char* tagName, uint16_t len) {
   return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampTagName(stamp, tagName, len); });
 }
 
+aclError aclprofSetStampCallStack(void* stamp, const char* callStack, uint32_t len) {
+  return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampCallStack(stamp, callStack, len); });
+}
+
 int32_t aclprofSetStampPayload(void* stamp, const int32_t type, void* value) {
   return TxCall(__func__, [&](prof::TxManager& tx) { return tx.SetStampPayload(stamp, type, value); });
 }

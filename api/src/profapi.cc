@@ -44,6 +44,16 @@ MSVP_PROF_API int32_t MsprofReportApi(uint32_t nonPersistantFlag, const struct M
   return t == nullptr ? kFailed : t->report_api(nonPersistantFlag, api);
 }
 
+MSVP_PROF_API uint64_t MsprofGetHashId(const char* hashInfo, size_t length) {
+  const auto* t = Table();
+  return t == nullptr ? UINT64_MAX : t->get_hash_id(hashInfo, length);
+}
+
+MSVP_PROF_API uint64_t MsprofStr2Id(const char* hashInfo, size_t length) {
+  const auto* t = Table();
+  return t == nullptr ? UINT64_MAX : t->get_hash_id(hashInfo, length);
+}
+
 MSVP_PROF_API int32_t MsprofReportEvent(uint32_t /*nonPersistantFlag*/, const struct MsprofEvent* /*event*/) {
   std::fprintf(stderr, "[aclsim][ERROR] MsprofReportEvent is not supported by aclsim\n");
   return MSPROF_ERROR_NOT_SUPPORTED_ACLSIM;

@@ -7,6 +7,7 @@
 #ifndef ACLSIM_API_SRC_REPORTER_API_H_
 #define ACLSIM_API_SRC_REPORTER_API_H_
 
+#include <cstddef>
 #include <cstdint>
 
 #include "profiling/aprof_pub.h"
@@ -26,6 +27,7 @@ struct ReporterApi {
   int32_t (*report_additional_info)(uint32_t flag, const void* data, uint32_t length);
   int32_t (*reg_type_info)(uint16_t level, uint32_t type, const char* name);
   uint64_t (*sys_cycle_time)();
+  uint64_t (*get_hash_id)(const char* hash_info, size_t length);
 };
 
 }  // namespace aclsim::api

@@ -234,6 +234,15 @@ Status TxManager::SetStampTagName(void* stamp, const char* name, uint16_t len) {
   return OkStatus();
 }
 
+Status TxManager::SetStampCallStack(void* stamp, const char* call_stack, uint32_t len) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stamp* s = FromHandle(stamp);
+  if (s == nullptr) return UnknownStamp();
+  if (call_stack == nullptr) return Status(StatusCode::kInvalidArgument, "callStack is NULL");
+  s->call_stack.assign(call_stack, strnlen(call_stack, len));
+  return OkStatus();
+}
+
 Status TxManager::SetStampPayload(void* stamp, int32_t type, const void* value) {
   std::lock_guard<std::mutex> lock(mu_);
   Stamp* s = FromHandle(stamp);
@@ -274,11 +283,13 @@ Status TxManager::RangePop() {
   return OkStatus();
 }
 
-uint64_t Str2Id(const char* message) {
-  if (message == nullptr || message[0] == '\0') return UINT64_MAX;
+uint64_t Str2Id(const char* message) { return message == nullptr ? UINT64_MAX : DoubleHash(message); }
+
+uint64_t DoubleHash(std::string_view bytes) {
+  if (bytes.empty()) return UINT64_MAX;
   uint32_t h0 = 0, h1 = 0;
-  for (const char* p = message; *p != '\0'; ++p) {
-    const uint32_t c = static_cast<uint32_t>(static_cast<int32_t>(static_cast<signed char>(*p)));
+  for (const char ch : bytes) {
+    const uint32_t c = static_cast<uint32_t>(static_cast<int32_t>(static_cast<signed char>(ch)));
     h0 = h0 * 29 + c;
     h1 = h1 * 131 + c;
   }

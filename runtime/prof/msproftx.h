@@ -60,7 +60,8 @@ class TxManager {
     uint64_t payload_value = 0;
     int32_t message_type = 0;
     std::string message;
-    std::string tag_name;  // aclprofSetStampTagName (older API): kept, not exported
+    std::string tag_name;    // aclprofSetStampTagName (older API): kept, not exported
+    std::string call_stack;  // aclprofSetStampCallStack (older API): kept, not exported
     int64_t start_ns = 0;
   };
 
@@ -94,6 +95,9 @@ class TxManager {
   Status SetStampCategory(void* stamp, uint32_t category);
   // Unknown stamp, NULL name or len >= 128 → kInvalidArgument.
   Status SetStampTagName(void* stamp, const char* name, uint16_t len);
+  // Unknown stamp or NULL text → kInvalidArgument; keeps the first |len| bytes
+  // (up to a NUL).
+  Status SetStampCallStack(void* stamp, const char* call_stack, uint32_t len);
   Status SetStampPayload(void* stamp, int32_t type, const void* value);
   // RangePushEx / RangePop with a tensor-info attribute (opaque to this
   // class: the caller passes a description of it).
@@ -153,6 +157,9 @@ class TxManager {
 // signed chars, h0 = h0*29 + c, h1 = h1*131 + c; (h0 << 32) | h1. Empty (or
 // NULL, where CANN would crash) → UINT64_MAX.
 uint64_t Str2Id(const char* message);
+// The same over |bytes| (MsprofGetHashId; CANN's HashData::DoubleHash);
+// empty → UINT64_MAX.
+uint64_t DoubleHash(std::string_view bytes);
 
 }  // namespace aclsim::prof
 

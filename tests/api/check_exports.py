@@ -47,7 +47,8 @@ def declared(paths):
 def main():
     ascendcl, msprofiler, profapi, c_sec, nnopbase, opapi, ms_tools_ext = sys.argv[1:8]
     funcs = gen_api.parse_headers()
-    want_acl = {f["name"] for f in funcs}
+    # The hash functions of aprof_pub.h are found through libascendcl.so on CANN.
+    want_acl = {f["name"] for f in funcs} | {"MsprofGetHashId", "MsprofStr2Id"}
     want_prof = {f["name"] for f in funcs if f["prof"]}
     companions = gen_api.companion_functions()
     want_profapi = {name for name, _ in companions["libprofapi.so"]}

@@ -76,11 +76,6 @@ INSTANTIATE_TEST_SUITE_P(
                        aclrtUtilizationInfo rate{};
                        return aclrtGetDeviceUtilizationRate(0, &rate);
                      }},
-        NotSupported{"aclrtProfTrace",
-                     [] {
-                       char data[18] = {};
-                       return aclrtProfTrace(data, 18, nullptr);
-                     }},
         NotSupported{"aclFinalizeReference",
                      [] {
                        uint64_t ref = 0;

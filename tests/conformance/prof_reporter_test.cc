@@ -3,6 +3,7 @@
 // records reported into a session's api_statistic and timeline, and the
 // codes of the record calls (CANN profapi: NULL → -1, no collecting
 // session → MSPROF_ERROR_UNINITIALIZE).
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -83,6 +84,24 @@ TEST_F(ProfReporter, GivenCallbackThenRegistrationAcceptsItAndRefusesNull) {
   EXPECT_EQ(MsprofRegisterCallback(45, nullptr), -1);
   EXPECT_EQ(MsprofRegisterCallback(45, &Handle), 0);
   EXPECT_EQ(MsprofRegisterCallback(45, &Handle), 0);  // again: accepted, kept once
+}
+
+// MsprofGetHashId / MsprofStr2Id: msprof's DoubleHash over the bytes, the
+// same as aclprofStr2Id's for a string; also reachable through
+// libascendcl.so, as direct callers (torch_npu's kernel launchers) need.
+TEST_F(ProfReporter, GivenHashInfoThenMsprofGetHashIdIsTheDoubleHashOfItsBytes) {
+  EXPECT_EQ(MsprofGetHashId("Conv2D", 6), aclprofStr2Id("Conv2D"));
+  EXPECT_EQ(MsprofGetHashId("Conv2D-and-more", 6), aclprofStr2Id("Conv2D"));
+  EXPECT_EQ(MsprofStr2Id("MatMul", 6), MsprofGetHashId("MatMul", 6));
+  EXPECT_EQ(MsprofGetHashId("a", 1), (static_cast<uint64_t>(97) << 32) | 97u);
+  EXPECT_EQ(MsprofGetHashId(nullptr, 4), UINT64_MAX);
+  EXPECT_EQ(MsprofGetHashId("x", 0), UINT64_MAX);
+  void* acl = dlopen("libascendcl.so", RTLD_LAZY | RTLD_NOLOAD);
+  ASSERT_NE(acl, nullptr);
+  auto via_acl = reinterpret_cast<uint64_t (*)(const char*, size_t)>(dlsym(acl, "MsprofGetHashId"));
+  ASSERT_NE(via_acl, nullptr);
+  EXPECT_EQ(via_acl("Conv2D", 6), aclprofStr2Id("Conv2D"));
+  dlclose(acl);
 }
 
 TEST_F(ProfReporter, GivenSysCycleTimeThenItIsNonZeroAndIncreasing) {

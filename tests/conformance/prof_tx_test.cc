@@ -289,6 +289,10 @@ TEST_F(ProfTx, GivenCategoryAndPayloadSettersThenActiveAndNullRulesApply) {
   EXPECT_ACL_ERROR(aclprofSetStampTagName(nullptr, "step", 4), kFailed);
   EXPECT_ACL_ERROR(aclprofSetStampTagName(stamp, nullptr, 4), kFailed);
   EXPECT_ACL_ERROR(aclprofSetStampTagName(stamp, "step", 128), kFailed);
+  // The older toolchains' call stack (torch_npu 1.11, DIPU): non-NULL text.
+  EXPECT_ACL_OK(aclprofSetStampCallStack(stamp, "train.py:42", 11));
+  EXPECT_ACL_ERROR(aclprofSetStampCallStack(nullptr, "train.py:42", 11), kFailed);
+  EXPECT_ACL_ERROR(aclprofSetStampCallStack(stamp, nullptr, 11), kFailed);
   aclprofDestroyStamp(stamp);
   Stop();
   ASSERT_ACL_OK(aclprofFinalize());

@@ -2,10 +2,12 @@
 // aclrtSynchronizeStream, aclrtStreamQuery, aclrtStreamWaitEvent,
 // aclrtCreateEvent, aclrtCreateEventWithFlag, aclrtDestroyEvent,
 // aclrtRecordEvent, aclrtQueryEvent, aclrtQueryEventStatus,
-// aclrtSynchronizeEvent, aclrtEventElapsedTime; stream ordering and
-// intra-model parallelism as seen in the task trace.
+// aclrtSynchronizeEvent, aclrtEventElapsedTime, aclrtStreamGetId,
+// aclrtProfTrace; stream ordering and intra-model parallelism as seen in
+// the task trace.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -86,6 +88,56 @@ TEST_F(ConfStream, GivenDestroyedStreamWhenAnyStreamCallThenInvalidHandle) {
   EXPECT_ACL_ERROR(aclrtRecordEvent(event, stream), ACL_ERROR_RT_INVALID_HANDLE);
   EXPECT_ACL_ERROR(aclrtStreamWaitEvent(stream, event), ACL_ERROR_RT_INVALID_HANDLE);
   EXPECT_ACL_OK(aclrtDestroyEvent(event));
+}
+
+// aclrtStreamGetId gives the id the task trace (and the exports) show for
+// the stream; NULL is the default stream. aclrtProfTrace puts a marker with
+// the packed {u64 id; u64 modelId; u16 tagId} of its userdata on it.
+TEST_F(ConfStream, GivenProfTraceOnAStreamThenItsMarkerCarriesTheIdTagAndStreamGetIdsId) {
+  aclrtStream stream = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&stream));
+  int32_t id = -1, default_id = -1;
+  ASSERT_ACL_OK(aclrtStreamGetId(stream, &id));
+  ASSERT_ACL_OK(aclrtStreamGetId(nullptr, &default_id));
+  EXPECT_GE(id, 0);
+  EXPECT_NE(id, default_id);
+  ASSERT_ACL_OK(aclsimTraceStart(0));
+  unsigned char data[18] = {};
+  const uint64_t index = 7;
+  const uint16_t tag = 11;
+  std::memcpy(data, &index, 8);
+  std::memcpy(data + 16, &tag, 2);
+  ASSERT_ACL_OK(aclrtProfTrace(data, 18, stream));
+  const uint64_t only_id = 9;  // 8 bytes: the rest is zero (tag 0)
+  ASSERT_ACL_OK(aclrtProfTrace(const_cast<uint64_t*>(&only_id), 8, nullptr));
+  ASSERT_ACL_OK(aclrtSynchronizeDevice());
+  const auto records = TraceRecords();
+  ASSERT_EQ(records.size(), 2u);
+  for (const auto& r : records) {
+    EXPECT_EQ(r.kind, static_cast<uint32_t>(ACLSIM_TASK_MARKER));
+    if (r.markerId == 7) {
+      EXPECT_EQ(r.markerTag, 11u);
+      EXPECT_EQ(r.streamId, static_cast<uint64_t>(id));
+    } else {
+      EXPECT_EQ(r.markerId, 9u);
+      EXPECT_EQ(r.markerTag, 0u);
+      EXPECT_EQ(r.streamId, static_cast<uint64_t>(default_id));
+    }
+  }
+  EXPECT_ACL_OK(aclsimTraceStop());
+  ASSERT_ACL_OK(aclrtDestroyStream(stream));
+  EXPECT_ACL_ERROR(aclrtStreamGetId(stream, &id), ACL_ERROR_RT_INVALID_HANDLE);
+}
+
+TEST_F(ConfStream, GivenBadArgumentsThenStreamGetIdAndProfTraceRefuseWithTheirCodes) {
+  EXPECT_ACL_ERROR(aclrtStreamGetId(nullptr, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("aclrtStreamGetId");
+  unsigned char data[19] = {};
+  EXPECT_ACL_ERROR(aclrtProfTrace(nullptr, 18, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclrtProfTrace(data, 19, nullptr), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_RECENT_ERR_HAS("(0, 18]");
+  EXPECT_ACL_ERROR(aclrtProfTrace(data, 0, nullptr), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_ACL_ERROR(aclrtProfTrace(data, -1, nullptr), ACL_ERROR_RT_PARAM_INVALID);
 }
 
 TEST_F(ConfStream, GivenNullStreamWhenSynchronizeThenDefaultStreamIsUsed) {

@@ -126,6 +126,11 @@ MSVP_PROF_API int32_t aclprofSetStampPayload(void* stamp, const int32_t type, vo
  * as DeepLink's DIPU still call): len bytes of tagName, less than 128. */
 MSVP_PROF_API int32_t aclprofSetStampTagName(void* stamp, const char* tagName, uint16_t len);
 
+/* Attach a call stack text to a stamp (older toolchains' acl_msprof.h,
+ * which torch_npu 1.11 and DeepLink's DIPU call): kept with the stamp, not
+ * exported. 0, or -1 for an unknown stamp or NULL callStack. */
+MSVP_PROF_API aclError aclprofSetStampCallStack(void* stamp, const char* callStack, uint32_t len);
+
 /* ---- thread operator subscription ---- */
 
 /* Subscribe to the records of the operators that the calling thread launches

@@ -175,6 +175,17 @@ MSVP_PROF_API int32_t MsprofUnsetDeviceIdByGeModelIdx(const uint32_t geModelIdx,
  * CLOCK_MONOTONIC_RAW nanoseconds where that counter is not enabled. */
 MSVP_PROF_API uint64_t MsprofSysCycleTime(void);
 
+/* The id msprof's hash dictionary gives the |length| bytes of |hashInfo|
+ * (CANN's HashData::DoubleHash: two 32-bit accumulators over the bytes as
+ * signed chars, h0 = h0*29 + c and h1 = h1*131 + c; (h0 << 32) | h1), the
+ * same for the same bytes in every process. NULL or length 0 → UINT64_MAX.
+ * MsprofStr2Id is the same function. libascendcl.so exports both as well:
+ * code that calls them directly (torch_npu's and triton-ascend's kernel
+ * launchers) finds them through libascendcl.so, as CANN's dependency chain
+ * provides them. */
+MSVP_PROF_API uint64_t MsprofGetHashId(const char* hashInfo, size_t length);
+MSVP_PROF_API uint64_t MsprofStr2Id(const char* hashInfo, size_t length);
+
 #ifdef __cplusplus
 }
 #endif

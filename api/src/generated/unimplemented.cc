@@ -593,11 +593,6 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* f
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
-  aclsim::api::SetNotSupported("aclrtStreamGetId");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtSetGroup(int32_t groupId) {
   aclsim::api::SetNotSupported("aclrtSetGroup");
   return ACL_ERROR_API_NOT_SUPPORT;
@@ -660,11 +655,6 @@ ACL_FUNC_VISIBILITY aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, ui
 
 ACL_FUNC_VISIBILITY aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag) {
   aclsim::api::SetNotSupported("aclrtGetStreamOverflowSwitch");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtProfTrace(void* userdata, int32_t length, aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtProfTrace");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
