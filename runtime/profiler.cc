@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <new>
 #include <unordered_map>
 
@@ -104,7 +105,8 @@ Profiler::~Profiler() {
   // Subscriptions end first: a producer waiting for a stalled reader holds
   // the device's fan-out until its subscription is abandoned.
   Shutdown();
-  (void)Finalize();  // a running session still writes its files
+  (void)EndCommandMode();  // a command-mode collection is written at the runtime's end
+  (void)Finalize();        // a running session still writes its files
   for (DeviceState* device : devices_->OpenDevices()) {
     devices_->RemoveSink(device, subscriptions_.get());
     if (trace_) devices_->RemoveSink(device, trace_.get());
@@ -132,6 +134,20 @@ Status Profiler::OnDeviceOpened(DeviceState* device) {
     if (device_now > epoch_anchor_ns_) epoch_offset_ns_ = epoch_base_ns_ - device_now;
   }
   if (trace_) devices_->AddSink(device, trace_.get());
+  // Command mode: the collection starts with the first device; later ones
+  // join it (all of them, unless the configuration lists devices).
+  if (state_ == SessionState::kCommand && command_) {
+    if (!session_.writer) {
+      (void)StartCommandLocked(device);  // logged: the device opens all the same, as on CANN
+      return OkStatus();
+    }
+    const auto& listed = command_->session.device_ids;
+    if (listed.empty() ||
+        std::find(listed.begin(), listed.end(), static_cast<uint32_t>(device->id())) != listed.end()) {
+      return StartCollectingLocked(device);
+    }
+    return OkStatus();
+  }
   // A device opened while a session runs joins it if the config lists it.
   const auto& ids = session_.config.device_ids;
   if (state_ == SessionState::kRunning &&

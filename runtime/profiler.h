@@ -37,6 +37,7 @@
 #include "runtime/device_table.h"
 #include "runtime/host_clock.h"
 #include "runtime/model_registry.h"
+#include "runtime/prof/command_config.h"
 #include "runtime/prof/msproftx.h"
 #include "runtime/prof/session_collector.h"
 #include "runtime/prof/session_config.h"
@@ -125,6 +126,19 @@ class Profiler final : public DeviceObserver {
   Status Start(const prof::SessionConfig* config);
   Status Stop(const prof::SessionConfig* config);
   Status Warmup(const prof::SessionConfig* config);
+  // Command mode (prof/command_config.h; spec §2.0 CMD): from now until
+  // EndCommandMode the collection is |config|'s. It starts when a device is
+  // open (at once if one is, else at the first aclrtSetDevice), collects
+  // every device the process opens (or the listed ones) and the host, and is
+  // written by EndCommandMode. Meanwhile the aclprof session and
+  // subscription calls fail with kProfilingRunning. Only from the idle
+  // state: kProfilingRunning in command mode, kProfilingApiConflict when
+  // API-mode profiling or a subscription is active; a bad output path →
+  // kFileUnusable.
+  Status EnterCommandMode(prof::CommandConfig config);
+  // Stops and writes the command-mode collection (the runtime's end, i.e.
+  // aclFinalize); OK and nothing done outside command mode.
+  Status EndCommandMode();
   // The PROF_* directory of the latest Start ("" before the first).
   std::string LastProfDirectory() const;
 
@@ -186,6 +200,7 @@ class Profiler final : public DeviceObserver {
   // Looks up (state_, event); kProceed → OK and the caller moves state_.
   Status Check(prof::SessionEvent event, const Status& input = OkStatus()) const;  // requires mu_
   Status StartLocked(const prof::SessionConfig& config);
+  Status StartCommandLocked(DeviceState* opening);  // the command-mode session, at its first device
   Status StartCollectingLocked(DeviceState* device);
   Stopped StopLocked();
   void DetachCollectorLocked();
@@ -206,6 +221,7 @@ class Profiler final : public DeviceObserver {
 
   mutable std::mutex mu_;
   prof::SessionState state_ = prof::SessionState::kIdle;
+  std::optional<prof::CommandConfig> command_;  // under mu_: set in kCommand
   Session session_;
   std::unique_ptr<TaskTrace> trace_;
   std::unique_ptr<TaskTrace> stopped_trace_;  // readable after StopTrace

@@ -15,6 +15,7 @@
 #include "runtime/config.h"
 #include "runtime/device/c_api/plugin_backend.h"
 #include "runtime/log.h"
+#include "runtime/prof/command_config.h"
 #include "runtime/read_file.h"
 
 namespace aclsim::api {
@@ -104,6 +105,9 @@ struct Configuration {
   // "ACLSIM_CONFIG=path" (its file names a backend other than the default);
   // empty when the program's own configuration (or the default) does.
   std::string backend_chooser;
+  // Command-mode profiling (PROFILER_SAMPLECONFIG, else the aclInit file's
+  // "profiler" section), when it turns collection on.
+  std::optional<prof::CommandConfig> command;
 };
 
 // Defaults, then ASCEND_GLOBAL_LOG_LEVEL and ASCEND_RT_VISIBLE_DEVICES, then the ACLSIM_CONFIG file, then
@@ -132,13 +136,20 @@ StatusOr<Configuration> BuildOptions(const char* config_path) {
     config.sources = "ACLSIM_CONFIG=" + std::string(env);
     if (options.backend != default_backend) config.backend_chooser = config.sources;
   }
+  std::string init_text;
   if (config_path != nullptr && *config_path != '\0') {
-    std::string text;
-    ACLSIM_RETURN_IF_ERROR(ReadFile(config_path, &text));
-    Status s = runtime::ApplyConfigJson(text, &options);
+    ACLSIM_RETURN_IF_ERROR(ReadFile(config_path, &init_text));
+    Status s = runtime::ApplyConfigJson(init_text, &options);
     if (!s.ok()) return WithPrefix(s, std::string(config_path) + ": ");
     config.sources += (config.sources.empty() ? "" : " and ") + std::string(config_path);
   }
+  const char* sample = std::getenv("PROFILER_SAMPLECONFIG");
+  auto command = prof::CommandModeConfig(sample != nullptr ? sample : "", init_text);
+  if (!command.ok()) {
+    const bool from_file = sample == nullptr || *sample == '\0';
+    return from_file ? WithPrefix(command.status(), std::string(config_path) + ": ") : command.status();
+  }
+  config.command = std::move(command).value();
   const char* backend = std::getenv("ACLSIM_BACKEND");
   config.backend_env = backend != nullptr && *backend != '\0';
   if (config.backend_env) {
@@ -189,6 +200,12 @@ Status CreateLocked(const char* config_path) {
   if (!created.ok()) return Attributed(created.status(), config);
   g_runtime = std::move(created).value();
   g_backend_chooser = config.backend_chooser;
+  if (config.command) {
+    if (Status s = g_runtime->profiler().EnterCommandMode(*config.command); !s.ok()) {
+      g_runtime.reset();
+      return s;
+    }
+  }
   LogRun("runtime created: backend '" + config.options.backend + "', " +
          std::to_string(g_runtime->devices().DeviceCount()) + " device(s)" +
          (config_path != nullptr && *config_path != '\0' ? ", configuration " + std::string(config_path) : ""));
@@ -239,6 +256,12 @@ Status Initialize(const char* config_path) {
       // then dropped.
       ACLSIM_ASSIGN_OR_RETURN(Configuration config, BuildOptions(config_path));
       ACLSIM_RETURN_IF_ERROR(CreateBackend(config).status());
+      // Its profiler section does apply: CANN starts command-mode profiling
+      // at aclInit (PROFILER_SAMPLECONFIG applied when the runtime was made).
+      const char* sample = std::getenv("PROFILER_SAMPLECONFIG");
+      if (config.command && (sample == nullptr || *sample == '\0')) {
+        ACLSIM_RETURN_IF_ERROR(g_runtime->profiler().EnterCommandMode(*config.command));
+      }
     }
   } else {
     ACLSIM_RETURN_IF_ERROR(CreateLocked(config_path));

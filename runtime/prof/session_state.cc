@@ -31,9 +31,13 @@ constexpr Transition No(S from, E event, Detail detail, const char* message) {
 constexpr Transition Input(S from, E event) { return {from, event, O::kRejectInput, from, kNone, nullptr}; }
 
 constexpr Detail kConflict = Detail::kProfilingApiConflict;
+constexpr Detail kCmd = Detail::kProfilingRunning;
+constexpr const char* kCommandMode =
+    "profiling is configured by the command line (acl.json \"profiler\" or PROFILER_SAMPLECONFIG): the aclprof "
+    "session and subscription calls are refused while it collects";
 
 // One row per (state, event), in enum order (checked below).
-constexpr std::array<Transition, 55> kTransitions = {{
+constexpr std::array<Transition, 66> kTransitions = {{
     // kIdle
     Go(S::kIdle, E::kInit, S::kInitialized),
     Go(S::kIdle, E::kStart, S::kRunning),  // HEAD: Start initialises on its own
@@ -94,6 +98,19 @@ constexpr std::array<Transition, 55> kTransitions = {{
     No(S::kRunning, E::kSubscribe, kConflict, kSubscribeConflict),
     No(S::kRunning, E::kUnsubscribe, kConflict, kUnsubscribeConflict),
     Same(S::kRunning, E::kSubscriptionsEnd),
+    // kCommand: the collection belongs to the command line (spec §2.0 CMD):
+    // every API-mode and subscription call is ACL_ERROR_PROF_ALREADY_RUN.
+    No(S::kCommand, E::kInit, kCmd, kCommandMode),
+    No(S::kCommand, E::kStart, kCmd, kCommandMode),
+    No(S::kCommand, E::kStartSameConfig, kCmd, kCommandMode),
+    No(S::kCommand, E::kStop, kCmd, kCommandMode),
+    No(S::kCommand, E::kStopOtherConfig, kCmd, kCommandMode),
+    No(S::kCommand, E::kStopBadConfig, kCmd, kCommandMode),
+    No(S::kCommand, E::kWarmup, kCmd, kCommandMode),
+    No(S::kCommand, E::kFinalize, kCmd, kCommandMode),
+    No(S::kCommand, E::kSubscribe, kCmd, kCommandMode),
+    No(S::kCommand, E::kUnsubscribe, kCmd, kCommandMode),
+    Same(S::kCommand, E::kSubscriptionsEnd),
 }};
 
 constexpr size_t kEvents = static_cast<size_t>(E::kSubscriptionsEnd) + 1;
@@ -103,7 +120,7 @@ constexpr bool TableIsComplete() {
     if (static_cast<size_t>(kTransitions[i].from) != i / kEvents) return false;
     if (static_cast<size_t>(kTransitions[i].event) != i % kEvents) return false;
   }
-  return kTransitions.size() == kEvents * (static_cast<size_t>(S::kRunning) + 1);
+  return kTransitions.size() == kEvents * (static_cast<size_t>(S::kCommand) + 1);
 }
 static_assert(TableIsComplete(), "kTransitions needs one row per (state, event), in enum order");
 
@@ -124,6 +141,7 @@ const char* SessionStateName(SessionState state) {
     case S::kInitialized: return "initialized";
     case S::kWarm: return "warm";
     case S::kRunning: return "running";
+    case S::kCommand: return "command";
   }
   return "?";
 }

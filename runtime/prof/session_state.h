@@ -12,6 +12,9 @@
 //     │             kWarm ─┘ kIdle ◀──────────── kIdle
 //     └─Subscribe──▶ kSubscribing ──last unsubscribe──▶ kIdle
 //
+//   kIdle ──command mode (aclInit's "profiler" section, PROFILER_SAMPLECONFIG)──▶
+//     kCommand, until the runtime ends: it refuses every event with 100042.
+//
 // Every (state, event) pair has exactly one row in kTransitions (session_state.cc):
 // proceed to a new state, succeed without doing anything (HEAD's no-op
 // cases, e.g. Stop without Init), or fail with the code CANN returns. The
@@ -33,6 +36,7 @@ enum class SessionState : uint8_t {
   kInitialized,  // API control: aclprofInit (or a Stop) done, no session running
   kWarm,         // API control: aclprofWarmup armed a config, no session running
   kRunning,      // API control: a collection session is running
+  kCommand,      // command mode (acl.json "profiler", PROFILER_SAMPLECONFIG): the collection is not the API's
 };
 
 enum class SessionEvent : uint8_t {

@@ -57,8 +57,22 @@ TEST(SessionState, GivenRunningThenRepeatedStartOnlyWithTheSameDataTypesAndStopC
   EXPECT_EQ(Lookup(S::kWarm, E::kStopBadConfig).outcome, Outcome::kRejectInput);
 }
 
+// Command mode (spec §2.0 CMD): every API-mode and subscription call is
+// ACL_ERROR_PROF_ALREADY_RUN (kProfilingRunning); nothing leaves the state.
+TEST(SessionState, GivenCommandModeThenEveryCallIsRefusedAsAlreadyRunning) {
+  for (int e = 0; e < static_cast<int>(E::kSubscriptionsEnd); ++e) {
+    const Transition& t = Lookup(S::kCommand, static_cast<E>(e));
+    EXPECT_EQ(t.outcome, Outcome::kReject) << e;
+    EXPECT_EQ(RejectionOf(t).detail(), Detail::kProfilingRunning) << e;
+    EXPECT_EQ(t.to, S::kCommand) << e;
+  }
+  EXPECT_EQ(Lookup(S::kCommand, E::kSubscriptionsEnd).outcome, Outcome::kNoOp);
+  EXPECT_FALSE(IsApiControl(S::kCommand));
+  EXPECT_STREQ(SessionStateName(S::kCommand), "command");
+}
+
 TEST(SessionState, GivenEveryStateAndEventThenTheRowIsForThatPair) {
-  for (int s = 0; s <= static_cast<int>(S::kRunning); ++s) {
+  for (int s = 0; s <= static_cast<int>(S::kCommand); ++s) {
     for (int e = 0; e <= static_cast<int>(E::kSubscriptionsEnd); ++e) {
       const Transition& t = Lookup(static_cast<S>(s), static_cast<E>(e));
       EXPECT_EQ(static_cast<int>(t.from), s);
