@@ -27,7 +27,7 @@ Status Bad(const std::string& source, const std::string& what) {
 // The AI Core metric names of acl.json and msprof (aclprofAicoreMetrics).
 std::optional<int32_t> MetricsOf(const std::string& name) {
   static const std::map<std::string, int32_t> kNames = {
-      {"ArithmeticUtilization", 0}, {"PipeUtilization", 1}, {"Memory", 2}, {"MemoryL0", 3},
+      {"ArithmeticUtilization", 0}, {"PipeUtilization", 1}, {"Memory", 2},  {"MemoryL0", 3},
       {"ResourceConflictRatio", 4}, {"MemoryUB", 5},        {"L2Cache", 6}, {"MemoryAccess", 8}};
   auto it = kNames.find(name);
   if (it == kNames.end()) return std::nullopt;
@@ -50,12 +50,18 @@ struct SetConfigKey {
 };
 const std::map<std::string, SetConfigKey>& SetConfigKeys() {
   static const std::map<std::string, SetConfigKey> kKeys = {
-      {"storage_limit", {1, false}},          {"sys_hardware_mem_freq", {3, true}},
-      {"llc_profiling", {4, false}},          {"sys_io_sampling_freq", {5, true}},
-      {"sys_interconnection_freq", {6, true}}, {"dvpp_freq", {7, true}},
-      {"host_sys", {8, false}},               {"host_sys_usage", {9, false}},
-      {"host_sys_usage_freq", {10, true}},     {"sys_lp_freq", {11, true}},
-      {"sys_mem_serviceflow", {12, false}},   {"sys_cpu_freq", {13, true}},
+      {"storage_limit", {1, false}},
+      {"sys_hardware_mem_freq", {3, true}},
+      {"llc_profiling", {4, false}},
+      {"sys_io_sampling_freq", {5, true}},
+      {"sys_interconnection_freq", {6, true}},
+      {"dvpp_freq", {7, true}},
+      {"host_sys", {8, false}},
+      {"host_sys_usage", {9, false}},
+      {"host_sys_usage_freq", {10, true}},
+      {"sys_lp_freq", {11, true}},
+      {"sys_mem_serviceflow", {12, false}},
+      {"sys_cpu_freq", {13, true}},
       {"optype", {14, false}},
   };
   return kKeys;
@@ -65,9 +71,9 @@ const std::map<std::string, SetConfigKey>& SetConfigKeys() {
 // collected by aclsim).
 const std::map<std::string, uint64_t>& Switches() {
   static const std::map<std::string, uint64_t> kSwitches = {
-      {"switch", 0},        {"ascendcl", kAclApi},       {"runtime_api", kRuntimeApi}, {"aicpu", kAicpu},
-      {"l2", kL2Cache},     {"hccl", kHcclTrace},        {"msproftx", kMsproftx},      {"task_memory", kTaskMemory},
-      {"task_tsfw", 0},     {"instr_profiling", 0},
+      {"switch", 0},    {"ascendcl", kAclApi},  {"runtime_api", kRuntimeApi}, {"aicpu", kAicpu},
+      {"l2", kL2Cache}, {"hccl", kHcclTrace},   {"msproftx", kMsproftx},      {"task_memory", kTaskMemory},
+      {"task_tsfw", 0}, {"instr_profiling", 0},
   };
   return kSwitches;
 }
@@ -170,7 +176,7 @@ StatusOr<CommandConfig> ParseSampleConfig(std::string_view env_json) {
   if (!task_bits) return Bad(source, "\"taskTime\" \"" + task_time + "\" is not a task-time level");
   uint64_t bits = *task_bits;
   const std::pair<const std::string*, uint64_t> switches[] = {
-      {&acl, kAclApi}, {&runtime_api, kRuntimeApi}, {&msproftx, kMsproftx}, {&aicpu, kAicpu},
+      {&acl, kAclApi}, {&runtime_api, kRuntimeApi}, {&msproftx, kMsproftx},     {&aicpu, kAicpu},
       {&l2, kL2Cache}, {&hccl, kHcclTrace},         {&task_memory, kTaskMemory}};
   for (const auto& [value, bit] : switches) {
     if (*value == "on") bits |= bit;

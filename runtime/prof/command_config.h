@@ -33,8 +33,8 @@
 namespace aclsim::prof {
 
 struct CommandConfig {
-  std::string source;  // where it came from, for messages ("acl.json profiler section", ...)
-  std::string output;  // the PROF_* base directory as given ("" = the default)
+  std::string source;     // where it came from, for messages ("acl.json profiler section", ...)
+  std::string output;     // the PROF_* base directory as given ("" = the default)
   SessionConfig session;  // data types and metrics; device_ids empty: every device the process opens
   std::map<int32_t, std::string> set_config;  // the aclprofSetConfig equivalents (storage limit, frequencies)
 };

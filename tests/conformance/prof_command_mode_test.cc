@@ -87,14 +87,14 @@ TEST_F(ProfCommandMode, GivenSwitchOffThenNothingIsCollectedAndTheApiWorks) {
 
 TEST_F(ProfCommandMode, GivenAnUnknownKeyOrABadValueThenAclInitFailsWithInvalidParamEvenWhenOff) {
   const std::string bad[] = {
-      "{\"switch\": \"off\", \"bogus\": \"on\"}",          // unknown key, checked before the switch
-      "{\"switch\": \"on\", \"ascendcl\": \"yes\"}",        // on/off only
-      "{\"switch\": \"On\"}",                               // case-sensitive
-      "{\"switch\": \"on\", \"task_time\": \"l5\"}",        // not a level
+      "{\"switch\": \"off\", \"bogus\": \"on\"}",                 // unknown key, checked before the switch
+      "{\"switch\": \"on\", \"ascendcl\": \"yes\"}",              // on/off only
+      "{\"switch\": \"On\"}",                                     // case-sensitive
+      "{\"switch\": \"on\", \"task_time\": \"l5\"}",              // not a level
       "{\"switch\": \"on\", \"sys_hardware_mem_freq\": \"50\"}",  // a frequency is an integer
       "{\"switch\": \"on\", \"sys_hardware_mem_freq\": 101}",     // 1..100
-      "{\"switch\": \"on\", \"aic_metrics\": \"Cycles\"}",  // not a metric group
-      "[1, 2]",                                             // not an object
+      "{\"switch\": \"on\", \"aic_metrics\": \"Cycles\"}",        // not a metric group
+      "[1, 2]",                                                   // not an object
   };
   for (const std::string& section : bad) {
     SCOPED_TRACE(section);
@@ -113,11 +113,12 @@ TEST_F(ProfCommandMode, GivenAnUnknownKeyOrABadValueThenAclInitFailsWithInvalidP
 }
 
 TEST_F(ProfCommandMode, GivenProfilerSampleConfigThenItCollectsAndWinsOverTheFile) {
-  ASSERT_EQ(setenv("PROFILER_SAMPLECONFIG",
-                   ("{\"result_dir\": \"" + Out() + "\", \"acl\": \"off\", \"taskTime\": \"on\", \"msproftx\": \"on\"}")
-                       .c_str(),
-                   1),
-            0);
+  ASSERT_EQ(
+      setenv(
+          "PROFILER_SAMPLECONFIG",
+          ("{\"result_dir\": \"" + Out() + "\", \"acl\": \"off\", \"taskTime\": \"on\", \"msproftx\": \"on\"}").c_str(),
+          1),
+      0);
   ASSERT_ACL_OK(aclInit(InitFile("{\"switch\": \"off\"}").c_str()));
   EXPECT_ACL_ERROR(aclprofInit(dir_.c_str(), dir_.path().size()), ACL_ERROR_PROF_ALREADY_RUN);
   RunWork();

@@ -50,7 +50,7 @@ expect_refused "is not a directory" --export=on --output="$tmp/none"
 expect_refused "no PROF_\* job" --export=on --output="$tmp"
 expect_refused "--type=db is not supported" --export=on --type=db --output="$tmp/prof"
 expect_refused "--analyze is not supported" --analyze=on --output="$tmp/prof"
-expect_refused "running an application" --application="./main"
+expect_refused "cannot run" --application="$tmp/no-such-main"
 expect_refused "--export" --export=maybe --output="$tmp/prof"
 expect_refused "--bogus" --bogus=1
 # A damaged raw file: the job is refused with the file named; nothing is written.

@@ -5,18 +5,24 @@
 //       regenerates mindstudio_profiler_output/ of every PROF_* job in <dir>
 //       (or of <dir> itself when it is a job) from the job's raw data, byte
 //       for byte what the collection wrote
+//   msprof [--output=<dir>] [switches] <program> [args...]
+//   msprof [--output=<dir>] [switches] --application="<program> [args...]"
+//       runs the program with collection on (launch.h) and returns its exit
+//       code; the switches (--ascendcl, --runtime-api, --task-time,
+//       --msproftx, --aicpu, --l2, --hccl, --task-memory, --aic-metrics,
+//       --storage-limit, --ai-core) become its PROFILER_SAMPLECONFIG
 //   msprof --version | --help
 //
-// Not yet served (each refused with a message): launching an application
-// (--application, or a command after the options), --analyze, --type=db and
+// Not yet served (each refused with a message): --analyze, --type=db and
 // the --iteration-id / --model-id filters.
 //
 // As CANN's msprof (hicann/runtime src/dfx/msprof/collector/dvvp/msprofbin,
 // common/cmd_log): messages go to stdout as "[INFO] …" / "[ERROR] …", and
 // every failure exits 255. Differences: aclsim's msprof also takes
 // "--key value" (CANN's needs "--key=value"), has --version, exits 0 after
-// --help (CANN's exits 255), and fails (CANN warns and exits 0) when
-// --output holds no PROF_* job.
+// --help (CANN's exits 255), fails (CANN warns and exits 0) when --output
+// holds no PROF_* job, and returns the program's exit code after running it
+// (CANN's returns 0 and only warns).
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -24,9 +30,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "launch.h"
 #include "runtime/prof/export.h"
 #include "runtime/prof/raw_data.h"
 
@@ -108,19 +117,57 @@ int main(int argc, char** argv) {
   app.add_option("--type", type, "export type")->check(CLI::IsMember({"text", "db"}));
   auto* iteration = app.add_option("--iteration-id", iteration_id, "export one iteration");
   auto* model = app.add_option("--model-id", model_id, "export one model");
-  app.add_option("--application", application, "the command to run with collection on");
+  app.add_option("--application", application, "the program (and its arguments) to run with collection on");
   app.add_flag("--version", version, "print the version");
-  app.add_option("command", command, "the command to run with collection on")->take_all();
+  // Collection switches: PROFILER_SAMPLECONFIG keys of the launched program.
+  std::map<std::string, std::string> sample;
+  const std::pair<const char*, const char*> switches[] = {
+      {"--ascendcl", "acl"},           {"--runtime-api", "runtimeApi"},   {"--msproftx", "msproftx"},
+      {"--aicpu", "aicpuTrace"},       {"--l2", "l2CacheTaskProfiling"},  {"--hccl", "hcclTrace"},
+      {"--task-memory", "taskMemory"}, {"--ai-core", "ai_core_profiling"}};
+  for (const auto& [flag, key] : switches) {
+    app.add_option_function<std::string>(
+           flag, [&sample, key = key](const std::string& v) { sample[key] = v; }, "on or off")
+        ->check(on_off);
+  }
+  app.add_option_function<std::string>(
+         "--task-time", [&](const std::string& v) { sample["taskTime"] = v; }, "on, off, l0, l1 or l2")
+      ->check(CLI::IsMember({"on", "off", "l0", "l1", "l2"}));
+  app.add_option_function<std::string>(
+         "--aic-metrics", [&](const std::string& v) { sample["ai_core_metrics"] = v; }, "the AI Core metric group")
+      ->check(CLI::IsMember({"ArithmeticUtilization", "PipeUtilization", "Memory", "MemoryL0", "ResourceConflictRatio",
+                             "MemoryUB", "L2Cache", "MemoryAccess"}));
+  app.add_option_function<std::string>(
+      "--storage-limit", [&](const std::string& v) { sample["storageLimit"] = v; }, "<N>MB, 200..4294967295");
+  // The program starts at the first argument that is not an option: it and
+  // everything after it are the program's.
+  app.prefix_command();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? kOk : kFailed;
   }
+  command = app.remaining();
   if (version) {
     std::printf("msprof version: aclsim-%s (CANN %s behaviour)\n", ACLSIM_VERSION_STRING, ACLSIM_CANN_VERSION);
     return kOk;
   }
-  if (!application.empty() || !command.empty()) return NotServed("running an application (--application)");
+  if (!application.empty() || !command.empty()) {
+    if (export_switch == "on" || analyze_switch == "on") {
+      std::printf("[ERROR] --export and --analyze do not go with running an application\n");
+      return kFailed;
+    }
+    aclsim::msprof::LaunchOptions launch;
+    launch.from_application = !application.empty();
+    if (launch.from_application) {
+      std::istringstream words(application);
+      for (std::string w; words >> w;) launch.argv.push_back(w);
+    }
+    launch.argv.insert(launch.argv.end(), command.begin(), command.end());
+    launch.output = output;
+    launch.sample = sample;
+    return aclsim::msprof::Launch(launch);
+  }
   if (analyze_switch == "on") return NotServed("--analyze");
   if (export_switch != "on") {
     std::printf("[ERROR] nothing to do: give --export=on --output=<dir> (see --help)\n");
