@@ -54,6 +54,18 @@ MSVP_PROF_API uint64_t MsprofStr2Id(const char* hashInfo, size_t length) {
   return t == nullptr ? UINT64_MAX : t->get_hash_id(hashInfo, length);
 }
 
+MSVP_PROF_API int32_t MsprofInit(uint32_t /*dataType*/, void* /*data*/, uint32_t /*dataLen*/) {
+  std::fprintf(stderr,
+               "[aclsim][ERROR] MsprofInit is not supported by aclsim (the runtime reads aclInit's \"profiler\" "
+               "section and PROFILER_SAMPLECONFIG itself)\n");
+  return MSPROF_ERROR_NOT_SUPPORTED_ACLSIM;
+}
+
+MSVP_PROF_API int32_t MsprofFinalize(void) {
+  std::fprintf(stderr, "[aclsim][ERROR] MsprofFinalize is not supported by aclsim\n");
+  return MSPROF_ERROR_NOT_SUPPORTED_ACLSIM;
+}
+
 MSVP_PROF_API int32_t MsprofReportEvent(uint32_t /*nonPersistantFlag*/, const struct MsprofEvent* /*event*/) {
   std::fprintf(stderr, "[aclsim][ERROR] MsprofReportEvent is not supported by aclsim\n");
   return MSPROF_ERROR_NOT_SUPPORTED_ACLSIM;

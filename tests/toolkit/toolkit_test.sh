@@ -85,6 +85,16 @@ rm -rf "$job/mindstudio_profiler_output"
 env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' && msprof --export=on --output='$job'" \
   >/dev/null || fail "msprof --export on PATH"
 ls "$job/mindstudio_profiler_output" | grep -q '^op_summary_' || fail "msprof --export wrote no op_summary"
+# The analysis scripts at CANN's paths, as MindSpore runs them.
+analysis="$latest/tools/profiler/profiler_tool/analysis"
+[ -x "$analysis/msprof/msprof.py" ] && [ -x "$analysis/interface/get_msprof_info.py" ] || fail "analysis scripts"
+rm -rf "$job/mindstudio_profiler_output"
+env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' && python3 '$analysis/msprof/msprof.py' export summary -dir '$job'" \
+  >/dev/null || fail "msprof.py export summary"
+ls "$job/mindstudio_profiler_output" | grep -q '^op_summary_' || fail "msprof.py export wrote no op_summary"
+freq="$(python3 "$analysis/interface/get_msprof_info.py" -dir "$job/host" |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["status"] == 0; print(d["data"]["host_info"]["cpu_info"][0]["Frequency"])')"
+expect_eq "$freq" "100.000000" "get_msprof_info.py CPU frequency"
 
 # The frameworks' profiler call sequences, built as they are built, run as
 # they run: torch_npu's loader by bare names (and through RTLD_DEFAULT when

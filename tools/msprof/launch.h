@@ -14,9 +14,9 @@
 namespace aclsim::msprof {
 
 struct LaunchOptions {
-  std::vector<std::string> argv;  // the program and its arguments
-  std::string output;             // "" = msprof's default
-  bool from_application = false;  // given as --application (its default output is the program's directory)
+  std::vector<std::string> argv;              // the program and its arguments
+  std::string output;                         // "" = msprof's default
+  bool from_application = false;              // given as --application (its default output is the program's directory)
   std::map<std::string, std::string> sample;  // PROFILER_SAMPLECONFIG keys beyond result_dir
 };
 

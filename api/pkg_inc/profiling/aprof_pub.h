@@ -10,7 +10,8 @@
  * (CANN's PROFILING_FAILED); MSPROF_ERROR_UNINITIALIZE when no profiling
  * session collects the reported kind of data (the record is not kept);
  * MSPROF_ERROR_NOT_SUPPORTED_ACLSIM (-2, CANN's PROFILING_NOTSUPPORT) for
- * MsprofReportEvent, which aclsim does not implement.
+ * MsprofReportEvent, MsprofInit and MsprofFinalize, which aclsim does not
+ * implement.
  *
  * All state lives in libascendcl.so (one copy per process, shared with
  * aclprof*); libprofapi.so forwards to it. Thread safety: every function is
@@ -184,6 +185,15 @@ MSVP_PROF_API uint64_t MsprofSysCycleTime(void);
  * launchers) finds them through libascendcl.so, as CANN's dependency chain
  * provides them. */
 MSVP_PROF_API uint64_t MsprofGetHashId(const char* hashInfo, size_t length);
+
+/* Profiling initialisation by a framework (MindSpore 2.0 to 2.2 calls
+ * MsprofInit(MSPROF_CTRL_INIT_DYNA = 0xFF, NULL, 0) under msprof) and its
+ * end. Not supported in aclsim: MSPROF_ERROR_NOT_SUPPORTED_ACLSIM. aclsim's
+ * runtime reads command-mode profiling (aclInit's "profiler" section,
+ * PROFILER_SAMPLECONFIG) itself, so a program run by msprof collects
+ * without these calls. */
+MSVP_PROF_API int32_t MsprofInit(uint32_t dataType, void* data, uint32_t dataLen);
+MSVP_PROF_API int32_t MsprofFinalize(void);
 MSVP_PROF_API uint64_t MsprofStr2Id(const char* hashInfo, size_t length);
 
 #ifdef __cplusplus
