@@ -49,7 +49,10 @@ expect_refused "needs --output" --export=on
 expect_refused "is not a directory" --export=on --output="$tmp/none"
 expect_refused "no PROF_\* job" --export=on --output="$tmp"
 expect_refused "--type=db is not supported" --export=on --type=db --output="$tmp/prof"
-expect_refused "--analyze is not supported" --analyze=on --output="$tmp/prof"
+expect_refused "is not one of communication" --analyze=on --rule=bogus --output="$tmp/prof"
+expect_refused "do not go together" --analyze=on --export=on --output="$tmp/prof"
+analyzed="$("$msprof" --analyze=on --rule=communication,communication_matrix --output="$tmp/prof")" || fail "--analyze"
+[ "$(grep -c 'has no communication data' <<<"$analyzed")" -eq 4 ] || fail "--analyze printed: $analyzed"
 expect_refused "cannot run" --application="$tmp/no-such-main"
 expect_refused "--export" --export=maybe --output="$tmp/prof"
 expect_refused "--bogus" --bogus=1

@@ -11,10 +11,13 @@
 //       code; the switches (--ascendcl, --runtime-api, --task-time,
 //       --msproftx, --aicpu, --l2, --hccl, --task-memory, --aic-metrics,
 //       --storage-limit, --ai-core) become its PROFILER_SAMPLECONFIG
+//   msprof --analyze=on [--rule=communication,communication_matrix] --output=<dir>
+//       the rules analyse collective communication; aclsim simulates none, so
+//       each job is reported as having no communication data (exit 0)
 //   msprof --version | --help
 //
-// Not yet served (each refused with a message): --analyze, --type=db and
-// the --iteration-id / --model-id filters.
+// Not yet served (each refused with a message): --type=db and the
+// --iteration-id / --model-id filters.
 //
 // As CANN's msprof (hicann/runtime src/dfx/msprof/collector/dvvp/msprofbin,
 // common/cmd_log): messages go to stdout as "[INFO] …" / "[ERROR] …", and
@@ -96,6 +99,37 @@ int Export(const std::string& output) {
   return status;
 }
 
+// --analyze: what the rules can compute from each job.
+int Analyze(const std::string& output, const std::string& rules) {
+  std::vector<std::string> wanted;
+  std::istringstream list(rules);
+  for (std::string rule; std::getline(list, rule, ',');) {
+    if (rule != "communication" && rule != "communication_matrix") {
+      std::printf("[ERROR] --rule '%s' is not one of communication, communication_matrix\n", rule.c_str());
+      return kFailed;
+    }
+    wanted.push_back(rule);
+  }
+  if (!IsDir(output)) {
+    std::printf("[ERROR] --output '%s' is not a directory\n", output.c_str());
+    return kFailed;
+  }
+  const std::vector<std::string> jobs = Jobs(output);
+  if (jobs.empty()) {
+    std::printf("[ERROR] no PROF_* job under '%s'\n", output.c_str());
+    return kFailed;
+  }
+  for (const std::string& job : jobs) {
+    for (const std::string& rule : wanted) {
+      std::printf(
+          "[WARNING] %s has no communication data (aclsim simulates no collective communication): "
+          "nothing to analyze for rule %s\n",
+          job.c_str(), rule.c_str());
+    }
+  }
+  return kOk;
+}
+
 int NotServed(const char* what) {
   std::printf("[ERROR] %s is not supported by aclsim's msprof yet\n", what);
   return kFailed;
@@ -107,6 +141,7 @@ int main(int argc, char** argv) {
   CLI::App app{"msprof: collect and export profiling data (aclsim)", "msprof"};
   app.allow_extras(false);
   std::string export_switch = "off", analyze_switch = "off", output, type = "text", application;
+  std::string rules = "communication,communication_matrix";
   std::vector<std::string> command;
   uint32_t iteration_id = 0, model_id = 0;
   bool version = false;
@@ -115,6 +150,7 @@ int main(int argc, char** argv) {
   app.add_option("--analyze", analyze_switch, "on: analyze the collected data of --output")->check(on_off);
   app.add_option("--output", output, "a PROF_* job, or the directory holding PROF_* jobs");
   app.add_option("--type", type, "export type")->check(CLI::IsMember({"text", "db"}));
+  app.add_option("--rule", rules, "analysis rules: communication, communication_matrix");
   auto* iteration = app.add_option("--iteration-id", iteration_id, "export one iteration");
   auto* model = app.add_option("--model-id", model_id, "export one model");
   app.add_option("--application", application, "the program (and its arguments) to run with collection on");
@@ -168,7 +204,17 @@ int main(int argc, char** argv) {
     launch.sample = sample;
     return aclsim::msprof::Launch(launch);
   }
-  if (analyze_switch == "on") return NotServed("--analyze");
+  if (analyze_switch == "on") {
+    if (export_switch == "on") {
+      std::printf("[ERROR] --export and --analyze do not go together\n");
+      return kFailed;
+    }
+    if (output.empty()) {
+      std::printf("[ERROR] --analyze=on needs --output=<dir>\n");
+      return kFailed;
+    }
+    return Analyze(output, rules);
+  }
   if (export_switch != "on") {
     std::printf("[ERROR] nothing to do: give --export=on --output=<dir> (see --help)\n");
     return kFailed;
