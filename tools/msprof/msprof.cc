@@ -130,6 +130,30 @@ int Analyze(const std::string& output, const std::string& rules) {
   return kOk;
 }
 
+// The collection switches: PROFILER_SAMPLECONFIG keys of a launched program.
+void AddCollectionSwitches(CLI::App& app, std::map<std::string, std::string>* sample) {
+  const CLI::IsMember on_off({"on", "off"});
+  const std::pair<const char*, const char*> switches[] = {
+      {"--ascendcl", "acl"},           {"--runtime-api", "runtimeApi"},   {"--msproftx", "msproftx"},
+      {"--aicpu", "aicpuTrace"},       {"--l2", "l2CacheTaskProfiling"},  {"--hccl", "hcclTrace"},
+      {"--task-memory", "taskMemory"}, {"--ai-core", "ai_core_profiling"}};
+  for (const auto& [flag, key] : switches) {
+    app.add_option_function<std::string>(
+           flag, [sample, key = key](const std::string& v) { (*sample)[key] = v; }, "on or off")
+        ->check(on_off);
+  }
+  app.add_option_function<std::string>(
+         "--task-time", [sample](const std::string& v) { (*sample)["taskTime"] = v; }, "on, off, l0, l1 or l2")
+      ->check(CLI::IsMember({"on", "off", "l0", "l1", "l2"}));
+  app.add_option_function<std::string>(
+         "--aic-metrics", [sample](const std::string& v) { (*sample)["ai_core_metrics"] = v; },
+         "the AI Core metric group")
+      ->check(CLI::IsMember({"ArithmeticUtilization", "PipeUtilization", "Memory", "MemoryL0", "ResourceConflictRatio",
+                             "MemoryUB", "L2Cache", "MemoryAccess"}));
+  app.add_option_function<std::string>(
+      "--storage-limit", [sample](const std::string& v) { (*sample)["storageLimit"] = v; }, "<N>MB, 200..4294967295");
+}
+
 int NotServed(const char* what) {
   std::printf("[ERROR] %s is not supported by aclsim's msprof yet\n", what);
   return kFailed;
@@ -155,26 +179,8 @@ int main(int argc, char** argv) {
   auto* model = app.add_option("--model-id", model_id, "export one model");
   app.add_option("--application", application, "the program (and its arguments) to run with collection on");
   app.add_flag("--version", version, "print the version");
-  // Collection switches: PROFILER_SAMPLECONFIG keys of the launched program.
   std::map<std::string, std::string> sample;
-  const std::pair<const char*, const char*> switches[] = {
-      {"--ascendcl", "acl"},           {"--runtime-api", "runtimeApi"},   {"--msproftx", "msproftx"},
-      {"--aicpu", "aicpuTrace"},       {"--l2", "l2CacheTaskProfiling"},  {"--hccl", "hcclTrace"},
-      {"--task-memory", "taskMemory"}, {"--ai-core", "ai_core_profiling"}};
-  for (const auto& [flag, key] : switches) {
-    app.add_option_function<std::string>(
-           flag, [&sample, key = key](const std::string& v) { sample[key] = v; }, "on or off")
-        ->check(on_off);
-  }
-  app.add_option_function<std::string>(
-         "--task-time", [&](const std::string& v) { sample["taskTime"] = v; }, "on, off, l0, l1 or l2")
-      ->check(CLI::IsMember({"on", "off", "l0", "l1", "l2"}));
-  app.add_option_function<std::string>(
-         "--aic-metrics", [&](const std::string& v) { sample["ai_core_metrics"] = v; }, "the AI Core metric group")
-      ->check(CLI::IsMember({"ArithmeticUtilization", "PipeUtilization", "Memory", "MemoryL0", "ResourceConflictRatio",
-                             "MemoryUB", "L2Cache", "MemoryAccess"}));
-  app.add_option_function<std::string>(
-      "--storage-limit", [&](const std::string& v) { sample["storageLimit"] = v; }, "<N>MB, 200..4294967295");
+  AddCollectionSwitches(app, &sample);
   // The program starts at the first argument that is not an option: it and
   // everything after it are the program's.
   app.prefix_command();
