@@ -1,6 +1,8 @@
 // Throughput of the msprof exporter (runtime/prof/export.h) on a synthetic
 // 1e6-task session, against a same-run baseline that writes the same number
-// of bytes with one fwrite. Reports bytes/s and the process peak RSS.
+// of bytes with one fwrite. Reports bytes/s and the process peak RSS. Also
+// the raw data of the same session (runtime/prof/raw_data.h): writing it,
+// reading it back, and `msprof --export`'s whole re-export (read + export).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "runtime/prof/export.h"
+#include "runtime/prof/raw_data.h"
 
 namespace aclsim::prof {
 namespace {
@@ -107,6 +110,53 @@ void BM_WriteSessionOutput(benchmark::State& state) {
   fs::remove_all(dir);
 }
 BENCHMARK(BM_WriteSessionOutput)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+uint64_t TreeBytes(const fs::path& dir) {
+  uint64_t n = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) n += e.is_regular_file() ? e.file_size() : 0;
+  return n;
+}
+
+// The raw data of the session: written once per iteration.
+void BM_WriteRawData(benchmark::State& state) {
+  const SessionData& d = Session();
+  const fs::path dir = BenchDir("raw");
+  for (auto _ : state) {
+    Status s = WriteRawData(d, "bench", dir.string());
+    if (!s.ok()) state.SkipWithError(s.ToString().c_str());
+  }
+  const uint64_t bytes = TreeBytes(dir);
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+  state.counters["raw_bytes"] = static_cast<double>(bytes);
+  state.counters["peak_rss_MiB"] = PeakRssMiB();
+  fs::remove_all(dir);
+}
+BENCHMARK(BM_WriteRawData)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+// msprof --export: read the raw data back, then export it. Bytes are the
+// exported files', as for BM_WriteSessionOutput.
+void BM_ReExportFromRawData(benchmark::State& state) {
+  const fs::path dir = BenchDir("reexport");
+  if (!WriteRawData(Session(), "bench", dir.string()).ok()) {
+    state.SkipWithError("writing the raw data failed");
+    return;
+  }
+  uint64_t bytes = 0;
+  for (auto _ : state) {
+    auto raw = ReadRawData(dir.string());
+    if (!raw.ok()) {
+      state.SkipWithError(raw.status().ToString().c_str());
+      break;
+    }
+    Status s = WriteSessionOutput(raw->data, (dir / "out").string(), raw->timestamp);
+    if (!s.ok()) state.SkipWithError(s.ToString().c_str());
+  }
+  bytes = DirBytes(dir / "out");
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+  state.counters["peak_rss_MiB"] = PeakRssMiB();
+  fs::remove_all(dir);
+}
+BENCHMARK(BM_ReExportFromRawData)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
 // Baseline: the same number of bytes, already formatted, in one fwrite.
 void BM_FwriteBaseline(benchmark::State& state) {

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -66,22 +68,62 @@ class Out {
   std::string bytes_;
 };
 
-// Header + |payload| of |count| records, written to |path|.
-Status WriteFile(const std::string& path, RawKind kind, uint64_t count, const std::string& payload) {
+std::string Header(RawKind kind, uint64_t count, uint64_t payload_size, uint32_t crc) {
   Out h;
   h.bytes().append(kMagic, sizeof(kMagic));
   h.U32(kRawFormatVersion);
   h.U32(static_cast<uint32_t>(kind));
   h.U64(count);
-  h.U64(payload.size());
-  h.U32(Crc32c(payload.data(), payload.size()));
+  h.U64(payload_size);
+  h.U32(crc);
   h.U32(0);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(h.bytes().data(), static_cast<std::streamsize>(h.bytes().size()));
-  out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-  out.close();
-  if (!out) return Status(Detail::kFileWrite, "cannot write " + path + ": " + std::strerror(errno));
-  return OkStatus();
+  return std::move(h.bytes());
+}
+
+// One raw file written as its records come: the payload goes out in chunks
+// (so a large one is never held whole), and the header, written first as a
+// placeholder, is rewritten at Close with the count, size and checksum.
+class FileWriter {
+ public:
+  FileWriter(std::string path, RawKind kind) : path_(std::move(path)), kind_(kind) {
+    out_.open(path_, std::ios::binary | std::ios::trunc);
+    const std::string placeholder = Header(kind_, 0, 0, 0);
+    out_.write(placeholder.data(), static_cast<std::streamsize>(placeholder.size()));
+  }
+  // |chunk| holds |records| whole records; it is emptied.
+  void Append(Out& chunk, uint64_t records) {
+    std::string& b = chunk.bytes();
+    crc_ = Crc32cUpdate(crc_, b.data(), b.size());
+    size_ += b.size();
+    count_ += records;
+    out_.write(b.data(), static_cast<std::streamsize>(b.size()));
+    b.clear();
+  }
+  Status Close() {
+    const std::string header = Header(kind_, count_, size_, ~crc_);
+    out_.seekp(0);
+    out_.write(header.data(), static_cast<std::streamsize>(header.size()));
+    out_.close();
+    if (!out_) return Status(Detail::kFileWrite, "cannot write " + path_ + ": " + std::strerror(errno));
+    return OkStatus();
+  }
+
+ private:
+  std::string path_;
+  RawKind kind_;
+  std::ofstream out_;
+  uint32_t crc_ = 0xFFFFFFFFu;
+  uint64_t size_ = 0;
+  uint64_t count_ = 0;
+};
+
+constexpr size_t kChunkBytes = 1 << 20;
+
+// |records| records already in |payload|, as one file.
+Status WriteFile(const std::string& path, RawKind kind, uint64_t records, Out& payload) {
+  FileWriter f(path, kind);
+  f.Append(payload, records);
+  return f.Close();
 }
 
 void PutOp(Out& o, const OpInfo& op) {
@@ -281,10 +323,15 @@ StatusOr<std::string> ReadWhole(const std::string& path) {
 }
 
 // Per-session state of ParseRawFile that spans files: the expected counts
-// (from meta) and the task order.
+// (from meta) and the tasks. With |placed|, each task goes straight to its
+// order number in data.tasks (sized beforehand), so the tasks are held
+// once; otherwise they are appended with their numbers in |appended|.
 struct Pending {
   uint64_t counts[3] = {0, 0, 0};  // tasks, apis, tx
-  std::vector<std::pair<uint64_t, TaskRecord>> tasks;
+  bool placed = false;
+  std::vector<bool> filled;  // with |placed|: which order numbers have a task
+  uint64_t filled_count = 0;
+  std::vector<std::pair<uint64_t, TaskRecord>> appended;
 };
 
 Status ParseInto(std::string_view bytes, RawKind kind, std::string_view name, RawSession* s, Pending* pending) {
@@ -319,8 +366,19 @@ Status ParseInto(std::string_view bytes, RawKind kind, std::string_view name, Ra
       case RawKind::kApi: ok = GetApi(in, &s->data.apis.emplace_back()); break;
       case RawKind::kTx: ok = GetTx(in, &s->data.tx.emplace_back()); break;
       case RawKind::kTasks: {
-        auto& [seq, task] = pending->tasks.emplace_back();
+        uint64_t seq = 0;
+        TaskRecord task;
         ok = GetTask(in, *s, &seq, &task);
+        if (!ok) break;
+        if (!pending->placed) {
+          pending->appended.emplace_back(seq, task);
+        } else if (seq >= s->data.tasks.size() || pending->filled[seq]) {
+          ok = in.Fail("task order number " + std::to_string(seq) + " is out of range or repeated");
+        } else {
+          s->data.tasks[seq] = task;
+          pending->filled[seq] = true;
+          ++pending->filled_count;
+        }
         break;
       }
     }
@@ -330,22 +388,13 @@ Status ParseInto(std::string_view bytes, RawKind kind, std::string_view name, Ra
   return OkStatus();
 }
 
-// Puts the tasks in their session order: their numbers must be 0..n-1.
-Status OrderTasks(Pending* pending, RawSession* s) {
-  const uint64_t n = pending->tasks.size();
-  if (n != pending->counts[0]) {
-    return Damaged("task files", std::to_string(n) + " tasks, the meta file says " +
-                                     std::to_string(pending->counts[0]) + " (a device's task file is missing?)");
+// Every task was placed: the task files held exactly the meta's count.
+Status CheckComplete(const Pending& pending, const RawSession& s) {
+  if (pending.filled_count != pending.counts[0]) {
+    return Damaged("task files", std::to_string(pending.filled_count) + " tasks, the meta file says " +
+                                     std::to_string(pending.counts[0]) + " (a device's task file is missing?)");
   }
-  std::sort(pending->tasks.begin(), pending->tasks.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  s->data.tasks.reserve(n);
-  for (uint64_t i = 0; i < n; ++i) {
-    if (pending->tasks[i].first != i)
-      return Damaged("task files", "task order numbers are not 0.." + std::to_string(n - 1));
-    s->data.tasks.push_back(pending->tasks[i].second);
-  }
-  if (s->data.apis.size() != pending->counts[1] || s->data.tx.size() != pending->counts[2]) {
+  if (s.data.apis.size() != pending.counts[1] || s.data.tx.size() != pending.counts[2]) {
     return Damaged("host/data", "the api or tx record counts differ from the meta file's");
   }
   return OkStatus();
@@ -406,21 +455,30 @@ Status WriteRawData(const SessionData& data, const std::string& timestamp, const
   for (const ApiRecord& a : data.apis) PutApi(api, a);
   for (const TxRecord& r : data.tx) PutTx(tx, r);
   const std::string host = HostData(job_dir);
-  ACLSIM_RETURN_IF_ERROR(WriteFile(host + "aclsim.meta.raw", RawKind::kMeta, 1, meta.bytes()));
-  ACLSIM_RETURN_IF_ERROR(WriteFile(host + "aclsim.ops.raw", RawKind::kOps, op_index.size(), ops.bytes()));
-  ACLSIM_RETURN_IF_ERROR(WriteFile(host + "aclsim.api.raw", RawKind::kApi, data.apis.size(), api.bytes()));
-  ACLSIM_RETURN_IF_ERROR(WriteFile(host + "aclsim.tx.raw", RawKind::kTx, data.tx.size(), tx.bytes()));
+  ACLSIM_RETURN_IF_ERROR(WriteFile(host + "aclsim.meta.raw", RawKind::kMeta, 1, meta));
+  ACLSIM_RETURN_IF_ERROR(WriteFile(host + "aclsim.ops.raw", RawKind::kOps, op_index.size(), ops));
+  ACLSIM_RETURN_IF_ERROR(WriteFile(host + "aclsim.api.raw", RawKind::kApi, data.apis.size(), api));
+  ACLSIM_RETURN_IF_ERROR(WriteFile(host + "aclsim.tx.raw", RawKind::kTx, data.tx.size(), tx));
 
-  std::map<uint32_t, std::pair<uint64_t, Out>> per_device;  // device -> (count, records)
-  for (size_t i = 0; i < data.tasks.size(); ++i) {
-    const TaskRecord& t = data.tasks[i];
-    auto& [count, out] = per_device[t.device_id];
-    PutTask(out, i, t, t.op == nullptr ? kNoOp : op_index.at(t.op));
-    ++count;
-  }
-  for (auto& [device, entry] : per_device) {
+  // Each device's tasks, streamed in chunks, one device at a time.
+  std::set<uint32_t> devices;
+  for (const TaskRecord& t : data.tasks) devices.insert(t.device_id);
+  for (uint32_t device : devices) {
     ACLSIM_RETURN_IF_ERROR(MakeDirectories(DeviceData(job_dir, device)));
-    ACLSIM_RETURN_IF_ERROR(WriteFile(TaskFile(job_dir, device), RawKind::kTasks, entry.first, entry.second.bytes()));
+    FileWriter f(TaskFile(job_dir, device), RawKind::kTasks);
+    Out chunk;
+    uint64_t in_chunk = 0;
+    for (size_t i = 0; i < data.tasks.size(); ++i) {
+      const TaskRecord& t = data.tasks[i];
+      if (t.device_id != device) continue;
+      PutTask(chunk, i, t, t.op == nullptr ? kNoOp : op_index.at(t.op));
+      if (++in_chunk, chunk.bytes().size() >= kChunkBytes) {
+        f.Append(chunk, in_chunk);
+        in_chunk = 0;
+      }
+    }
+    f.Append(chunk, in_chunk);
+    ACLSIM_RETURN_IF_ERROR(f.Close());
   }
   return OkStatus();
 }
@@ -428,7 +486,7 @@ Status WriteRawData(const SessionData& data, const std::string& timestamp, const
 Status ParseRawFile(std::string_view bytes, RawKind kind, std::string_view name, RawSession* session) {
   Pending pending;
   ACLSIM_RETURN_IF_ERROR(ParseInto(bytes, kind, name, session, &pending));
-  for (auto& [seq, task] : pending.tasks) session->data.tasks.push_back(task);
+  for (auto& [seq, task] : pending.appended) session->data.tasks.push_back(task);
   return OkStatus();
 }
 
@@ -449,12 +507,28 @@ StatusOr<RawSession> ReadRawData(const std::string& job_dir) {
     ACLSIM_ASSIGN_OR_RETURN(std::string bytes, ReadWhole(path));
     ACLSIM_RETURN_IF_ERROR(ParseInto(bytes, kind, path, &s, &pending));
   }
-  for (uint32_t device : TaskFileDevices(job_dir)) {
+  // The tasks go to their places in one vector, sized from the meta's count
+  // once the task files are known to be able to hold that many.
+  const std::vector<uint32_t> devices = TaskFileDevices(job_dir);
+  uint64_t capacity = 0;
+  for (uint32_t device : devices) {
+    std::error_code ec;
+    const uint64_t size = std::filesystem::file_size(TaskFile(job_dir, device), ec);
+    if (!ec) capacity += size / MinRecordSize(RawKind::kTasks);
+  }
+  if (pending.counts[0] > capacity) {
+    return Damaged("task files", "the meta file says " + std::to_string(pending.counts[0]) +
+                                     " tasks, more than the task files can hold (a device's task file is missing?)");
+  }
+  pending.placed = true;
+  s.data.tasks.resize(pending.counts[0]);
+  pending.filled.assign(pending.counts[0], false);
+  for (uint32_t device : devices) {
     const std::string path = TaskFile(job_dir, device);
     ACLSIM_ASSIGN_OR_RETURN(std::string bytes, ReadWhole(path));
     ACLSIM_RETURN_IF_ERROR(ParseInto(bytes, RawKind::kTasks, path, &s, &pending));
   }
-  ACLSIM_RETURN_IF_ERROR(OrderTasks(&pending, &s));
+  ACLSIM_RETURN_IF_ERROR(CheckComplete(pending, s));
   return s;
 }
 
