@@ -7,7 +7,7 @@ packages=(cmake ninja-build g++ pkg-config googletest libgtest-dev libgmock-dev 
           clang-format libbenchmark-dev nlohmann-json3-dev libboost-dev python3 binutils
           pybind11-dev python3-dev python3-pytest python3-numpy
           libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
-          libsafec-dev libcli11-dev)
+          libsafec-dev libcli11-dev libsqlite3-dev)
 for arg in "$@"; do
   case "$arg" in
     --with-python) ;;  # accepted for old callers: the Python packages are in the default list

@@ -117,6 +117,28 @@ uint64_t TreeBytes(const fs::path& dir) {
   return n;
 }
 
+// msprof_<ts>.db of the session. Bytes are the text export's (CSV-equivalent
+// data, the measure), so its bytes/s compare with
+// BM_WriteSessionOutput's directly.
+void BM_WriteSessionDb(benchmark::State& state) {
+  if (g_export_bytes == 0) {
+    state.SkipWithError("run BM_WriteSessionOutput first");
+    return;
+  }
+  const fs::path dir = BenchDir("db");
+  fs::create_directories(dir);
+  const std::string path = (dir / "msprof_bench.db").string();
+  for (auto _ : state) {
+    Status s = WriteSessionDb(Session(), path);
+    if (!s.ok()) state.SkipWithError(s.ToString().c_str());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * g_export_bytes));
+  state.counters["db_bytes"] = static_cast<double>(fs::file_size(path));
+  state.counters["peak_rss_MiB"] = PeakRssMiB();
+  fs::remove_all(dir);
+}
+BENCHMARK(BM_WriteSessionDb)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
 // The raw data of the session: written once per iteration.
 void BM_WriteRawData(benchmark::State& state) {
   const SessionData& d = Session();

@@ -23,6 +23,14 @@ namespace aclsim::prof {
 
 Status WriteSessionOutput(const SessionData& data, const std::string& output_dir, const std::string& timestamp);
 
+// msprof_<timestamp>.db (written at the top of the PROF_* job, where msprof
+// writes it): the same collection in msprof's SQLite schema — STRING_IDS,
+// SESSION_TIME_INFO, NPU_INFO, HOST_INFO, TASK (every task and marker),
+// COMPUTE_TASK_INFO (the op_summary rows), CANN_API, MSTX_EVENTS, the enum
+// tables and META_DATA (export_db.cc cites the schema). Replaces |path|.
+// Errors: kFileWrite with the path and SQLite's message.
+Status WriteSessionDb(const SessionData& data, const std::string& path);
+
 }  // namespace aclsim::prof
 
 #endif  // ACLSIM_RUNTIME_PROF_EXPORT_H_

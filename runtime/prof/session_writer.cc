@@ -252,7 +252,8 @@ Status SessionWriter::WriteResults(const SessionData& data) const {
   // it alone (runtime/prof/raw_data.h).
   const std::string timestamp = LocalTimestamp();
   ACLSIM_RETURN_IF_ERROR(WriteRawData(data, timestamp, job_dir_));
-  return WriteSessionOutput(data, job_dir_ + "/mindstudio_profiler_output", timestamp);
+  ACLSIM_RETURN_IF_ERROR(WriteSessionOutput(data, job_dir_ + "/mindstudio_profiler_output", timestamp));
+  return WriteSessionDb(data, job_dir_ + "/msprof_" + timestamp + ".db");
 }
 
 }  // namespace aclsim::prof

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # msprof --export (tools/msprof): a collection's mindstudio_profiler_output/
-# is regenerated from its raw data alone, byte for byte, for a job and for
+# and msprof_<ts>.db are regenerated from its raw data alone, byte for byte,
+# for a job and for
 # the directory holding jobs; bad input gets msprof's failure exit code (255)
 # and an "[ERROR]" message.
 #   msprof_export_test.sh MSPROF PROFILE_MODEL MODEL_JSON
@@ -20,8 +21,8 @@ for job in "${jobs[@]}"; do
   [ -s "$job/host/data/aclsim.meta.raw" ] || fail "$job: no raw data"
   ls "$job"/device_0/data/aclsim.task.raw.0 >/dev/null || fail "$job: no device task file"
   mkdir -p "$tmp/collected/$(basename "$job")"
-  cp -r "$job/mindstudio_profiler_output" "$tmp/collected/$(basename "$job")/"
-  rm -rf "$job/mindstudio_profiler_output"
+  cp -r "$job/mindstudio_profiler_output" "$job"/msprof_*.db "$tmp/collected/$(basename "$job")/"
+  rm -rf "$job/mindstudio_profiler_output" "$job"/msprof_*.db
 done
 
 # The directory holding both jobs.
@@ -30,6 +31,8 @@ out="$("$msprof" --export=on --output="$tmp/prof")" || fail "export of the jobs'
 for job in "${jobs[@]}"; do
   diff -r "$tmp/collected/$(basename "$job")/mindstudio_profiler_output" "$job/mindstudio_profiler_output" >/dev/null \
     || fail "$job: re-export differs"
+  db="$(basename "$(ls "$tmp/collected/$(basename "$job")"/msprof_*.db)")"
+  cmp -s "$tmp/collected/$(basename "$job")/$db" "$job/$db" || fail "$job: the re-exported $db differs"
 done
 # One job, exported again over its own output (CLI11's "--key value" form too).
 "$msprof" --export on --output "${jobs[0]}" >/dev/null || fail "export of one job"

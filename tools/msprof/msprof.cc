@@ -88,7 +88,8 @@ int Export(const std::string& output) {
       continue;
     }
     const std::string dir = job + "/mindstudio_profiler_output";
-    const aclsim::Status s = aclsim::prof::WriteSessionOutput(raw->data, dir, raw->timestamp);
+    aclsim::Status s = aclsim::prof::WriteSessionOutput(raw->data, dir, raw->timestamp);
+    if (s.ok()) s = aclsim::prof::WriteSessionDb(raw->data, job + "/msprof_" + raw->timestamp + ".db");
     if (!s.ok()) {
       std::printf("[ERROR] %s\n", std::string(s.message()).c_str());
       status = kFailed;
