@@ -52,7 +52,7 @@ const char* const kSchema[] = {
 // The ENUM_API_TYPE id of an API record's level (its api_statistic "Level").
 int64_t ApiType(const std::string& level) {
   static const std::unordered_map<std::string, int64_t> kTypes = {
-      {"AscendCL", 20000}, {"acl", 20000},  {"model", 15000},     {"node", 10000},
+      {"AscendCL", 20000}, {"acl", 20000},    {"model", 15000},    {"node", 10000},
       {"hccl", 5500},      {"runtime", 5000}, {"msproftx", 50004}, {"op", 50001}};
   auto it = kTypes.find(level);
   return it == kTypes.end() ? 20000 : it->second;
@@ -83,7 +83,8 @@ class Db {
     sqlite3_stmt* s = Prepare(sql);
     if (s == nullptr) return;
     int i = 1;
-    for (const std::string& v : values) sqlite3_bind_text(s, i++, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    for (const std::string& v : values)
+      sqlite3_bind_text(s, i++, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
     Step(s);
   }
   void IdRow(const char* sql, int64_t id, const std::string& text) {
@@ -144,16 +145,16 @@ bool HasDeviceMarker(const TxRecord& r) {
 }
 
 void WriteEnums(Db& db) {
-  const std::pair<int64_t, const char*> api[] = {{20000, "acl"},   {15000, "model"}, {10000, "node"},
+  const std::pair<int64_t, const char*> api[] = {{20000, "acl"},          {15000, "model"},  {10000, "node"},
                                                  {5500, "communication"}, {5000, "runtime"}, {50001, "op"},
-                                                 {50002, "queue"}, {50003, "trace"}, {50004, "mstx"}};
+                                                 {50002, "queue"},        {50003, "trace"},  {50004, "mstx"}};
   for (const auto& [id, name] : api) db.IdRow("INSERT INTO ENUM_API_TYPE VALUES (?, ?)", id, name);
   const char* mstx[] = {"marker", "push/pop", "start/end", "marker_ex"};
   for (int64_t i = 0; i < 4; ++i) db.IdRow("INSERT INTO ENUM_MSTX_EVENT_TYPE VALUES (?, ?)", i, mstx[i]);
   const std::pair<int64_t, const char*> memcpy_ops[] = {
-      {0, "host to host"},          {1, "host to device"},    {2, "device to host"},
-      {3, "device to device"},      {4, "managed memory"},    {5, "addr device to device"},
-      {6, "host to device ex"},     {7, "device to host ex"}, {65535, "other"}};
+      {0, "host to host"},      {1, "host to device"},    {2, "device to host"},
+      {3, "device to device"},  {4, "managed memory"},    {5, "addr device to device"},
+      {6, "host to device ex"}, {7, "device to host ex"}, {65535, "other"}};
   for (const auto& [id, name] : memcpy_ops) db.IdRow("INSERT INTO ENUM_MEMCPY_OPERATION VALUES (?, ?)", id, name);
   const std::pair<const char*, const char*> meta[] = {{"SCHEMA_VERSION", "1.0.2"},
                                                       {"SCHEMA_VERSION_MAJOR", "1"},

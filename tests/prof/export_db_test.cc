@@ -102,10 +102,10 @@ TEST(ExportDb, GivenASessionThenComputeTasksAreTheOpSummaryRows) {
   EXPECT_EQ(db_rows, summary);
   EXPECT_EQ(Query(dir / "msprof_t.db", "SELECT count(*) FROM TASK")[0][0], std::to_string(d.tasks.size()));
   EXPECT_EQ(Query(dir / "msprof_t.db", "SELECT count(*) FROM CANN_API")[0][0], "4");
-  EXPECT_EQ(Query(dir / "msprof_t.db",
-                  "SELECT s.value, a.type FROM CANN_API a JOIN STRING_IDS s ON s.id = a.name ORDER BY a.connectionId")
-                [3],
-            (std::vector<std::string>{"aclrtSynchronizeStream", "20000"}));
+  EXPECT_EQ(
+      Query(dir / "msprof_t.db",
+            "SELECT s.value, a.type FROM CANN_API a JOIN STRING_IDS s ON s.id = a.name ORDER BY a.connectionId")[3],
+      (std::vector<std::string>{"aclrtSynchronizeStream", "20000"}));
   const auto tx = Query(dir / "msprof_t.db",
                         "SELECT e.name, s.value FROM MSTX_EVENTS m JOIN ENUM_MSTX_EVENT_TYPE e ON e.id = m.eventType "
                         "JOIN STRING_IDS s ON s.id = m.message");

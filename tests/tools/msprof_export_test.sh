@@ -51,7 +51,11 @@ expect_refused "nothing to do"
 expect_refused "needs --output" --export=on
 expect_refused "is not a directory" --export=on --output="$tmp/none"
 expect_refused "no PROF_\* job" --export=on --output="$tmp"
-expect_refused "--type=db is not supported" --export=on --type=db --output="$tmp/prof"
+# --type=db: the database alone.
+db0="$(ls "${jobs[0]}"/msprof_*.db)"
+rm -f "$db0"
+"$msprof" --export=on --type=db --output="${jobs[0]}" >/dev/null || fail "--type=db"
+cmp -s "$db0" "$tmp/collected/$(basename "${jobs[0]}")/$(basename "$db0")" || fail "--type=db differs"
 expect_refused "is not one of communication" --analyze=on --rule=bogus --output="$tmp/prof"
 expect_refused "do not go together" --analyze=on --export=on --output="$tmp/prof"
 analyzed="$("$msprof" --analyze=on --rule=communication,communication_matrix --output="$tmp/prof")" || fail "--analyze"

@@ -1,10 +1,11 @@
 // msprof: the profiling command line of the toolkit (tools/profiler/bin/msprof
 // after set_env.sh), over aclsim's raw data (runtime/prof/raw_data.h).
 //
-//   msprof --export=on --output=<dir> [--type=text]
-//       regenerates mindstudio_profiler_output/ of every PROF_* job in <dir>
-//       (or of <dir> itself when it is a job) from the job's raw data, byte
-//       for byte what the collection wrote
+//   msprof --export=on --output=<dir> [--type=text|db]
+//       regenerates mindstudio_profiler_output/ and msprof_<ts>.db of every
+//       PROF_* job in <dir> (or of <dir> itself when it is a job) from the
+//       job's raw data, byte for byte what the collection wrote; --type=db
+//       writes the database alone
 //   msprof [--output=<dir>] [switches] <program> [args...]
 //   msprof [--output=<dir>] [switches] --application="<program> [args...]"
 //       runs the program with collection on (launch.h) and returns its exit
@@ -16,8 +17,8 @@
 //       each job is reported as having no communication data (exit 0)
 //   msprof --version | --help
 //
-// Not yet served (each refused with a message): --type=db and the
-// --iteration-id / --model-id filters.
+// Not yet served (refused with a message): the --iteration-id / --model-id
+// filters.
 //
 // As CANN's msprof (hicann/runtime src/dfx/msprof/collector/dvvp/msprofbin,
 // common/cmd_log): messages go to stdout as "[INFO] …" / "[ERROR] …", and
@@ -68,7 +69,8 @@ std::vector<std::string> Jobs(const std::string& dir) {
   return jobs;
 }
 
-int Export(const std::string& output) {
+// |db_only| (--type=db): only msprof_<ts>.db, as CANN's db export.
+int Export(const std::string& output, bool db_only) {
   if (!IsDir(output)) {
     std::printf("[ERROR] --output '%s' is not a directory\n", output.c_str());
     return kFailed;
@@ -88,14 +90,15 @@ int Export(const std::string& output) {
       continue;
     }
     const std::string dir = job + "/mindstudio_profiler_output";
-    aclsim::Status s = aclsim::prof::WriteSessionOutput(raw->data, dir, raw->timestamp);
-    if (s.ok()) s = aclsim::prof::WriteSessionDb(raw->data, job + "/msprof_" + raw->timestamp + ".db");
+    const std::string db = job + "/msprof_" + raw->timestamp + ".db";
+    aclsim::Status s = db_only ? aclsim::OkStatus() : aclsim::prof::WriteSessionOutput(raw->data, dir, raw->timestamp);
+    if (s.ok()) s = aclsim::prof::WriteSessionDb(raw->data, db);
     if (!s.ok()) {
       std::printf("[ERROR] %s\n", std::string(s.message()).c_str());
       status = kFailed;
       continue;
     }
-    std::printf("[INFO] Export finished: %s\n", dir.c_str());
+    std::printf("[INFO] Export finished: %s\n", db_only ? db.c_str() : dir.c_str());
   }
   return status;
 }
@@ -226,11 +229,10 @@ int main(int argc, char** argv) {
     std::printf("[ERROR] nothing to do: give --export=on --output=<dir> (see --help)\n");
     return kFailed;
   }
-  if (type == "db") return NotServed("--type=db");
   if (*iteration || *model) return NotServed("--iteration-id / --model-id");
   if (output.empty()) {
     std::printf("[ERROR] --export=on needs --output=<dir>\n");
     return kFailed;
   }
-  return Export(output);
+  return Export(output, type == "db");
 }

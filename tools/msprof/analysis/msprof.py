@@ -6,9 +6,9 @@ Installed at <toolkit>/tools/profiler/profiler_tool/analysis/msprof/msprof.py
 runs "msprof.py export {timeline,summary,db} -dir PROF_x"). aclsim's exports
 are regenerated from the raw data by its msprof command, so "export timeline"
 and "export summary" both run "msprof --export=on --output=<dir>" (which
-writes every exported file). Exit codes as msprof.py's: 0 done, 1 a bad
-parameter or a failed export, 2 a bad path. Not served: export db, query,
-import, analyze (exit 1 with a message).
+writes every exported file), "export db" "msprof --export=on --type=db".
+Exit codes as msprof.py's: 0 done, 1 a bad parameter or a failed export, 2 a
+bad path. Not served: query, import, analyze (exit 1 with a message).
 """
 import argparse
 import os
@@ -42,9 +42,6 @@ def main():
     if not os.path.isdir(directory):
         print("[ERROR] The path %s does not exist or is not a directory" % directory)
         return 2
-    if args.kind == "db":
-        print("[ERROR] msprof.py export db is not supported by aclsim yet")
-        return 1
     if (args.iteration_id is None) != (args.model_id is None):
         print("[ERROR] --model-id and --iteration-id must be given together")
         return 1
@@ -55,7 +52,8 @@ def main():
     if msprof is None:
         print("[ERROR] msprof is neither at %s nor on PATH" % MSPROF)
         return 1
-    done = subprocess.run([msprof, "--export=on", "--output=" + directory], check=False)
+    command = [msprof, "--export=on", "--output=" + directory] + (["--type=db"] if args.kind == "db" else [])
+    done = subprocess.run(command, check=False)
     return 0 if done.returncode == 0 else 1
 
 
