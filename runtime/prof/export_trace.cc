@@ -4,6 +4,7 @@
 // device (31 = host), layer sort indices MsprofTx 6, CANN 7, Ascend Hardware 13.
 // One event per line, written in a fixed order so output is byte-stable.
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -20,6 +21,8 @@ constexpr uint32_t kHostDevice = 31;
 constexpr uint32_t kLayerMsproftx = 6;
 constexpr uint32_t kLayerCann = 7;
 constexpr uint32_t kLayerAscendHw = 13;
+constexpr uint32_t kLayerOverlap = 31;  // msprof's "Overlap Analysis" process_sort_index
+constexpr const char* kRows[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
 constexpr uint32_t kMinStepTid = 65536;  // msprof stream ids are 16-bit; keep clear of them
 
 uint64_t FormatPid(uint32_t pid, uint32_t layer, uint32_t device) {
@@ -130,6 +133,14 @@ void WriteMetadata(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
     auto st = l.step_tid.find(dev);
     if (st != l.step_tid.end()) w.Thread(pid, st->second, "Step Trace(Model ID:4294967295)");
   }
+  // Overlap Analysis of each device with tasks (WriteOverlapEvents).
+  std::set<uint32_t> with_tasks;
+  for (const TaskRecord& t : d.tasks) with_tasks.insert(t.device_id);
+  for (uint32_t dev : with_tasks) {
+    const uint64_t pid = FormatPid(d.pid, kLayerOverlap, dev);
+    w.Process(pid, "Overlap Analysis", "NPU " + std::to_string(dev), kLayerOverlap);
+    for (uint64_t tid = 0; tid < 4; ++tid) w.Thread(pid, tid, kRows[tid]);
+  }
 }
 
 // Host API calls (CANN / AscendCL) and the starts of their launch flows.
@@ -216,6 +227,53 @@ void WriteTaskEvents(const Context& ctx, const TraceLayout& l, TraceEvents& w) {
   }
 }
 
+// Overlap Analysis, one process per device with tasks, as msprof's
+// overlap_analysis_assembler writes it (Ascend/msprof analysis/csrc/
+// application/timeline/overlap_analysis_assembler.cpp and
+// overlap_analysis_processor.cpp): "Computing" (tid 0) is the union of the
+// device's compute tasks; "Free" (tid 3) what the span from its first task's
+// start to its last task's end leaves of it. aclsim simulates no
+// collective communication, so "Communication" (1) and "Communication(Not
+// Overlapped)" (2) have no events.
+void WriteOverlapEvents(const Context& ctx, TraceEvents& w) {
+  const SessionData& d = ctx.data;
+  std::map<uint32_t, std::vector<std::pair<int64_t, int64_t>>> compute;  // device -> [start, end) epoch ns
+  std::map<uint32_t, std::pair<int64_t, int64_t>> span;                  // device -> first start, last end
+  for (const TaskRecord& t : d.tasks) {
+    const int64_t start = ctx.HostStart(t), end = ctx.HostEnd(t);
+    auto [it, added] = span.try_emplace(t.device_id, start, end);
+    if (!added) it->second = {std::min(it->second.first, start), std::max(it->second.second, end)};
+    if (!t.is_marker && t.op != nullptr && t.op->compute && end > start) compute[t.device_id].emplace_back(start, end);
+  }
+  for (const auto& [dev, extent] : span) {
+    const uint64_t pid = FormatPid(d.pid, kLayerOverlap, dev);
+    auto& sections = compute[dev];
+    std::sort(sections.begin(), sections.end());
+    std::vector<std::pair<int64_t, int64_t>> merged;
+    for (const auto& s : sections) {
+      if (!merged.empty() && s.first <= merged.back().second) {
+        merged.back().second = std::max(merged.back().second, s.second);
+      } else {
+        merged.push_back(s);
+      }
+    }
+    int64_t cursor = extent.first;
+    for (const auto& [start, end] : merged) {
+      if (start > cursor) {
+        w.Complete(kRows[3], pid, 3, cursor, start - cursor);
+        w.EndArgs();
+      }
+      w.Complete(kRows[0], pid, 0, start, end - start);
+      w.EndArgs();
+      cursor = std::max(cursor, end);
+    }
+    if (extent.second > cursor) {
+      w.Complete(kRows[3], pid, 3, cursor, extent.second - cursor);
+      w.EndArgs();
+    }
+  }
+}
+
 // Iterations (Step Trace row of each device).
 void WriteIterationEvents(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
   for (const Iteration& it : l.iters) {
@@ -243,6 +301,7 @@ Status WriteTraceJson(const Context& ctx, const std::string& path) {
   WriteTxEvents(ctx.data, layout, w);
   WriteTaskEvents(ctx, layout, w);
   WriteIterationEvents(ctx.data, layout, w);
+  WriteOverlapEvents(ctx, w);
   w.Finish();
   return f.Close();
 }

@@ -295,7 +295,7 @@ TEST(Export, GivenTraceWhenParsedThenItIsAWellFormedChromeTrace) {
       ADD_FAILURE() << "unexpected phase " << e.dump();
     }
   }
-  EXPECT_EQ(process_names, (std::set<std::string>{"CANN", "MsprofTx", "Ascend Hardware"}));
+  EXPECT_EQ(process_names, (std::set<std::string>{"CANN", "MsprofTx", "Ascend Hardware", "Overlap Analysis"}));
   // Each flow has exactly one start and one end; 3 launches + 1 MarkEx.
   EXPECT_EQ(flow_starts, flow_ends);
   EXPECT_EQ(flow_starts.size(), 4u);
@@ -318,6 +318,32 @@ TEST(Export, GivenTraceWhenParsedThenItIsAWellFormedChromeTrace) {
       }
     }
   }
+  fs::remove_all(dir);
+}
+
+// Overlap Analysis (layer 31): per device, Computing is the union of its
+// compute tasks and Free the gaps between its first and last task; no
+// communication rows have events.
+TEST(Export, GivenTraceThenOverlapAnalysisHoldsTheComputeUnionAndItsGaps) {
+  const fs::path dir = FreshDir("overlap");
+  ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
+  const uint64_t device1 = (4242ull << 10) | (31 << 5) | 1;
+  std::vector<std::pair<std::string, double>> rows;  // (name, dur) on device 1, in time order
+  std::map<uint64_t, std::string> threads;
+  for (const auto& e : LoadTrace(dir)) {
+    if (e["pid"] != device1) continue;
+    if (e["ph"] == "M" && e["name"] == "thread_name") threads[e["tid"]] = e["args"]["name"];
+    if (e["ph"] == "X") {
+      EXPECT_EQ(e["name"], threads[e["tid"]]);
+      EXPECT_TRUE(e["args"].empty());
+      rows.emplace_back(e["name"], e["dur"].get<double>());
+    }
+  }
+  EXPECT_EQ(threads, (std::map<uint64_t, std::string>{
+                         {0, "Computing"}, {1, "Communication"}, {2, "Communication(Not Overlapped)"}, {3, "Free"}}));
+  // Device 1: MatMul 3 us, a 0.5 us gap, Relu 0.5 us.
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::pair<std::string, double>>{{"Computing", 0.5}, {"Computing", 3.0}, {"Free", 0.5}}));
   fs::remove_all(dir);
 }
 
