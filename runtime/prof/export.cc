@@ -279,6 +279,10 @@ Status WriteSessionOutput(const SessionData& data, const std::string& output_dir
   }
   if (data.data_type_config & kMsproftxBit) {
     ACLSIM_RETURN_IF_ERROR(WriteMsprofTx(ctx, PathOf(output_dir, "msprof_tx", timestamp, ".csv")));
+    if (!data.tx.empty()) {
+      ACLSIM_RETURN_IF_ERROR(
+          export_internal::WriteTxTraceJson(ctx, PathOf(output_dir, "msprof_tx", timestamp, ".json")));
+    }
   }
   ACLSIM_RETURN_IF_ERROR(export_internal::WriteTraceJson(ctx, PathOf(output_dir, "msprof", timestamp, ".json")));
   return export_internal::WriteTimelineSvg(ctx, PathOf(output_dir, "timeline", timestamp, ".svg"));

@@ -5,7 +5,8 @@
 // msprof's export step produces, each named <kind>_<timestamp>.<ext>:
 //   op_summary, op_statistic, task_time (always), api_statistic (when
 //   ACL_PROF_ACL_API was collected), step_trace (when step markers exist),
-//   msprof_tx (when ACL_PROF_MSPROFTX was collected) as CSV;
+//   msprof_tx (when ACL_PROF_MSPROFTX was collected) as CSV, and as JSON
+//   (the timeline's msproftx part) when there are msproftx records;
 //   msprof_<timestamp>.json, a Chrome Trace Event timeline;
 //   timeline_<timestamp>.svg, a picture of the device lanes.
 // Column order and formats follow spec §7; what aclsim cannot fill honestly

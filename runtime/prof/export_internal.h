@@ -110,6 +110,10 @@ struct Iteration {
 std::vector<Iteration> PairIterations(const Context& ctx);
 
 Status WriteTraceJson(const Context& ctx, const std::string& path);
+// msprof_tx_<ts>.json: the msproftx part of the timeline, as msprof writes
+// it beside msprof_*.json (a subset of it): the MsprofTx process with its
+// host events and flow starts, and the device markers with the flow ends.
+Status WriteTxTraceJson(const Context& ctx, const std::string& path);
 Status WriteTimelineSvg(const Context& ctx, const std::string& path);
 
 // msprof's name of a msproftx event type (Ascend/msprof MSTX_EVENT_TYPE_TABLE);

@@ -185,11 +185,13 @@ void WriteTxEvents(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
   }
 }
 
-// Device tasks, one row per stream, with the ends of the flows.
-void WriteTaskEvents(const Context& ctx, const TraceLayout& l, TraceEvents& w) {
+// Device tasks, one row per stream, with the ends of the flows; with
+// |tx_markers_only|, only the msproftx/mstx device markers.
+void WriteTaskEvents(const Context& ctx, const TraceLayout& l, TraceEvents& w, bool tx_markers_only = false) {
   const SessionData& d = ctx.data;
   for (uint32_t i : ctx.sorted) {
     const TaskRecord& t = d.tasks[i];
+    if (tx_markers_only && !(t.is_marker && vendor::IsTxMarkerTag(t.marker_tag))) continue;
     const uint64_t pid = FormatPid(d.pid, kLayerAscendHw, t.device_id);
     const int64_t start = ctx.HostStart(t);
     uint64_t conn = 0;
@@ -290,6 +292,33 @@ void WriteIterationEvents(const SessionData& d, const TraceLayout& l, TraceEvent
 }
 
 }  // namespace
+
+Status WriteTxTraceJson(const Context& ctx, const std::string& path) {
+  const SessionData& d = ctx.data;
+  const TraceLayout layout = PlanTrace(ctx);
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(path));
+  TraceEvents w(f);
+  w.Process(layout.tx_pid, "MsprofTx", "CPU", kLayerMsproftx);
+  std::set<uint32_t> tids;
+  for (const TxRecord& r : d.tx) tids.insert(r.tid);
+  for (uint32_t tid : tids) w.Thread(layout.tx_pid, tid, "Thread " + std::to_string(tid));
+  std::set<std::pair<uint32_t, uint32_t>> rows;  // (device, stream) of the device markers
+  for (const TaskRecord& t : d.tasks) {
+    if (t.is_marker && vendor::IsTxMarkerTag(t.marker_tag)) rows.emplace(t.device_id, t.stream_id);
+  }
+  uint32_t last_device = UINT32_MAX;
+  for (const auto& [dev, stream] : rows) {
+    const uint64_t pid = FormatPid(d.pid, kLayerAscendHw, dev);
+    if (dev != last_device) w.Process(pid, "Ascend Hardware", "NPU " + std::to_string(dev), kLayerAscendHw);
+    last_device = dev;
+    w.Thread(pid, stream, "Stream " + std::to_string(stream));
+  }
+  WriteTxEvents(d, layout, w);
+  WriteTaskEvents(ctx, layout, w, /*tx_markers_only=*/true);
+  w.Finish();
+  return f.Close();
+}
 
 Status WriteTraceJson(const Context& ctx, const std::string& path) {
   const TraceLayout layout = PlanTrace(ctx);

@@ -59,8 +59,9 @@ using test_data::Op;
 using test_data::SmallSession;
 
 const std::vector<std::pair<std::string, std::string>> kAllFiles = {
-    {"op_summary", ".csv"}, {"op_statistic", ".csv"}, {"task_time", ".csv"}, {"api_statistic", ".csv"},
-    {"step_trace", ".csv"}, {"msprof_tx", ".csv"},    {"msprof", ".json"},   {"timeline", ".svg"},
+    {"op_summary", ".csv"},    {"op_statistic", ".csv"}, {"task_time", ".csv"},
+    {"api_statistic", ".csv"}, {"step_trace", ".csv"},   {"msprof_tx", ".csv"},
+    {"msprof", ".json"},       {"timeline", ".svg"},     {"msprof_tx", ".json"},
 };
 
 std::string FileName(const std::string& kind, const std::string& ext) { return kind + "_" + kTs + ext; }
