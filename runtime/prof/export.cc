@@ -254,6 +254,41 @@ Status WriteMsprofTx(const Context& ctx, const std::string& path) {
   return f.Close();
 }
 
+// README.txt: what each exported file holds, as msprof writes one beside
+// its exports (Ascend/msprof msinterface/msprof_output_summary.py; the
+// descriptions are aclsim's own). Lists the files written, timeline files
+// first, each section numbered from 1 in name order.
+Status WriteReadme(const std::string& dir, const std::vector<std::string>& kinds_json,
+                   const std::vector<std::string>& kinds_csv) {
+  static const std::map<std::string, std::string> kAbout = {
+      {"msprof",
+       "Timeline report: the CANN layer (host API calls), the MsprofTx layer (msproftx and mstx events), "
+       "the Ascend Hardware layer (device tasks per stream, step markers and iterations) and the Overlap "
+       "Analysis layer (Computing and Free per device; Communication rows are empty in aclsim)."},
+      {"msprof_tx", "The msproftx and mstx events of the timeline, with their device markers."},
+      {"op_summary", "One row per operator execution: type, task type, times, shapes, formats and data types."},
+      {"op_statistic", "Per operator type: count and total, average, minimum and maximum time."},
+      {"task_time", "One row per device task, copies and memsets included."},
+      {"api_statistic", "Per host API: count and total, average, minimum and maximum time, and variance."},
+      {"step_trace", "One row per iteration: its end and duration, from the step markers."},
+  };
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(dir + "/README.txt"));
+  const std::pair<const char*, const std::vector<std::string>*> sections[] = {
+      {"Timeline file description:\n", &kinds_json}, {"Summary file description:\n", &kinds_csv}};
+  for (const auto& [title, kinds] : sections) {
+    f.Put(title);
+    std::vector<std::string> sorted = *kinds;
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 0; i < sorted.size(); ++i) {
+      f.Put(std::to_string(i + 1) + "." + sorted[i] + (kinds == &kinds_json ? ".json:" : ".csv:") +
+            kAbout.at(sorted[i]) + "\n");
+    }
+    f.Put("\n");
+  }
+  return f.Close();
+}
+
 }  // namespace
 
 Status WriteSessionOutput(const SessionData& data, const std::string& output_dir, const std::string& timestamp) {
@@ -266,24 +301,31 @@ Status WriteSessionOutput(const SessionData& data, const std::string& output_dir
   if (data.tasks.size() > UINT32_MAX) return Status(Detail::kFileWrite, "too many tasks to export");
 
   const Context ctx(data);
+  std::vector<std::string> csv = {"op_summary", "op_statistic", "task_time"};
+  std::vector<std::string> json = {"msprof"};
   ACLSIM_RETURN_IF_ERROR(WriteOpSummary(ctx, PathOf(output_dir, "op_summary", timestamp, ".csv")));
   ACLSIM_RETURN_IF_ERROR(WriteOpStatistic(ctx, PathOf(output_dir, "op_statistic", timestamp, ".csv")));
   ACLSIM_RETURN_IF_ERROR(WriteTaskTime(ctx, PathOf(output_dir, "task_time", timestamp, ".csv")));
   if (data.data_type_config & kAclApiBit) {
     ACLSIM_RETURN_IF_ERROR(WriteApiStatistic(ctx, PathOf(output_dir, "api_statistic", timestamp, ".csv")));
+    csv.push_back("api_statistic");
   }
   const bool has_steps =
       std::any_of(data.tasks.begin(), data.tasks.end(), [](const TaskRecord& t) { return Context::IsStepMarker(t); });
   if (has_steps) {
     ACLSIM_RETURN_IF_ERROR(WriteStepTrace(ctx, PathOf(output_dir, "step_trace", timestamp, ".csv")));
+    csv.push_back("step_trace");
   }
   if (data.data_type_config & kMsproftxBit) {
     ACLSIM_RETURN_IF_ERROR(WriteMsprofTx(ctx, PathOf(output_dir, "msprof_tx", timestamp, ".csv")));
+    csv.push_back("msprof_tx");
     if (!data.tx.empty()) {
       ACLSIM_RETURN_IF_ERROR(
           export_internal::WriteTxTraceJson(ctx, PathOf(output_dir, "msprof_tx", timestamp, ".json")));
+      json.push_back("msprof_tx");
     }
   }
+  ACLSIM_RETURN_IF_ERROR(WriteReadme(output_dir, json, csv));
   ACLSIM_RETURN_IF_ERROR(export_internal::WriteTraceJson(ctx, PathOf(output_dir, "msprof", timestamp, ".json")));
   return export_internal::WriteTimelineSvg(ctx, PathOf(output_dir, "timeline", timestamp, ".svg"));
 }

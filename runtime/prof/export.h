@@ -8,7 +8,8 @@
 //   msprof_tx (when ACL_PROF_MSPROFTX was collected) as CSV, and as JSON
 //   (the timeline's msproftx part) when there are msproftx records;
 //   msprof_<timestamp>.json, a Chrome Trace Event timeline;
-//   timeline_<timestamp>.svg, a picture of the device lanes.
+//   timeline_<timestamp>.svg, a picture of the device lanes;
+//   README.txt, what each of the CSV and JSON files written holds.
 // Column order and formats follow spec §7; what aclsim cannot fill honestly
 // is "N/A". The output depends only on |data| and |timestamp| (byte-identical
 // for identical inputs). Errors: kFileWrite with the path.

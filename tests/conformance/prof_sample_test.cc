@@ -69,7 +69,7 @@ void RunSample(const std::vector<std::string>& extra_args, bool tx_timeline) {
     const std::string name = file.substr(file.rfind('/') + 1);
     EXPECT_NE(run.output.find(name), std::string::npos) << "the sample lists " << name;
   }
-  EXPECT_EQ(ListDir(OutputDir(job)).size(), expected.size());
+  EXPECT_EQ(ListDir(OutputDir(job)).size(), expected.size() + 1);  // and README.txt
   // 3 iterations of the 9-op model, one step_trace row per iteration.
   Csv ops = ReadCsv(OneOutputFile(job, "op_summary", "csv"));
   EXPECT_EQ(ops.rows.size(), 27u);

@@ -104,7 +104,13 @@ TEST_F(ProfSession, GivenTaskTimeOnlyWithoutMarkersThenTheFiveBaseFilesAndOneRow
   ASSERT_ACL_OK(model.Execute());  // after Stop: not collected
   const std::string job = LastProfDir();
   EXPECT_THAT(Kinds(job), ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "msprof", "timeline"));
-  EXPECT_EQ(ListDir(OutputDir(job)).size(), 5u);
+  EXPECT_EQ(ListDir(OutputDir(job)).size(), 6u);  // and README.txt
+  const auto readme = ReadLines(OutputDir(job) + "/README.txt");
+  ASSERT_EQ(readme.size(), 8u);  // two titled sections, each ending in a blank line: 1 timeline file, 3 summaries
+  EXPECT_EQ(readme[0], "Timeline file description:");
+  EXPECT_THAT(readme[1], ::testing::StartsWith("1.msprof.json:"));
+  EXPECT_EQ(readme[3], "Summary file description:");
+  EXPECT_THAT(readme[4], ::testing::StartsWith("1.op_statistic.csv:"));
   auto lines = ReadLines(OneOutputFile(job, "op_summary", "csv"));
   EXPECT_EQ(lines.size(), 1u + 18u);  // header + 2 × 9 ops
   EXPECT_THAT(lines[0], ::testing::StartsWith("Device_id,"));
@@ -133,8 +139,8 @@ TEST_F(ProfSession, GivenAclApiMsproftxAndStepMarkersThenAllEightFiles) {
   const std::string job = LastProfDir();
   EXPECT_THAT(Kinds(job), ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "api_statistic",
                                                  "step_trace", "msprof_tx", "msprof", "timeline"));
-  EXPECT_EQ(ListDir(OutputDir(job)).size(), 8u);
-  EXPECT_EQ(OpSummaryRows(job), 27u);  // markers are not ops
+  EXPECT_EQ(ListDir(OutputDir(job)).size(), 9u);  // and README.txt
+  EXPECT_EQ(OpSummaryRows(job), 27u);             // markers are not ops
   Csv steps = ReadCsv(OneOutputFile(job, "step_trace", "csv"));
   EXPECT_EQ(steps.rows.size(), 3u);
   EXPECT_ACL_OK(aclprofDestroyConfig(config));

@@ -155,7 +155,16 @@ TEST(Export, GivenOnlyTaskTimeWhenExportedThenConditionalFilesAreAbsent) {
   ASSERT_TRUE(WriteSessionOutput(d, dir.string(), kTs).ok());
   EXPECT_EQ(ListDir(dir), (std::set<std::string>{FileName("op_summary", ".csv"), FileName("op_statistic", ".csv"),
                                                  FileName("task_time", ".csv"), FileName("msprof", ".json"),
-                                                 FileName("timeline", ".svg")}));
+                                                 FileName("timeline", ".svg"), "README.txt"}));
+  // README.txt describes what was written, timeline files first.
+  EXPECT_EQ(ReadFile(dir / "README.txt"),
+            "Timeline file description:\n1.msprof.json:Timeline report: the CANN layer (host API calls), the MsprofTx "
+            "layer (msproftx and mstx events), the Ascend Hardware layer (device tasks per stream, step markers and "
+            "iterations) and the Overlap Analysis layer (Computing and Free per device; Communication rows are empty "
+            "in aclsim).\n\nSummary file description:\n1.op_statistic.csv:Per operator type: count and total, "
+            "average, minimum and maximum time.\n2.op_summary.csv:One row per operator execution: type, task type, "
+            "times, shapes, formats and data types.\n3.task_time.csv:One row per device task, copies and memsets "
+            "included.\n\n");
   fs::remove_all(dir);
 }
 
@@ -164,6 +173,7 @@ TEST(Export, GivenAllSwitchesWhenExportedThenEveryFileIsPresent) {
   ASSERT_TRUE(WriteSessionOutput(SmallSession(), dir.string(), kTs).ok());
   std::set<std::string> expected;
   for (const auto& [kind, ext] : kAllFiles) expected.insert(FileName(kind, ext));
+  expected.insert("README.txt");
   EXPECT_EQ(ListDir(dir), expected);
   fs::remove_all(dir);
 }

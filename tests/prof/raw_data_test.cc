@@ -78,7 +78,7 @@ TEST(RawData, GivenASessionWhenWrittenAndReadBackThenItExportsByteIdentically) {
   ASSERT_TRUE(WriteSessionOutput(d, (job / "direct").string(), kTs).ok());
   ASSERT_TRUE(WriteSessionOutput(back->data, (job / "reread").string(), back->timestamp).ok());
   const auto direct = Files(job / "direct");
-  EXPECT_EQ(direct.size(), 9u);  // every kind, msprof_tx_*.json included
+  EXPECT_EQ(direct.size(), 10u);  // every kind, msprof_tx_*.json and README.txt included
   EXPECT_EQ(direct, Files(job / "reread"));
   fs::remove_all(job);
 }
