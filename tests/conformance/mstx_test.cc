@@ -15,38 +15,14 @@
 
 #include "mstx/ms_tools_ext.h"
 #include "mstx/ms_tools_ext_mem.h"
-#include "prof_session_util.h"
+#include "prof_session_fixture.h"
 
 namespace aclsim_conformance {
 namespace {
 
 using nlohmann::json;
 
-class Mstx : public ::testing::Test {
- protected:
-  void SetUp() override {
-    ASSERT_ACL_OK(aclInit(nullptr));
-    ASSERT_ACL_OK(aclrtSetDevice(0));
-    ASSERT_ACL_OK(aclprofInit(dir_.c_str(), dir_.path().size()));
-  }
-  void TearDown() override {
-    if (config_ != nullptr) (void)aclprofDestroyConfig(config_);
-    (void)aclprofFinalize();
-    (void)aclrtResetDevice(0);
-    (void)aclFinalize();
-  }
-  void Start(uint64_t types = ACL_PROF_MSPROFTX | ACL_PROF_TASK_TIME) {
-    if (config_ != nullptr) (void)aclprofDestroyConfig(config_);
-    uint32_t devices[] = {0};
-    config_ = aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, types);
-    ASSERT_NE(config_, nullptr) << RecentErrMsg();
-    ASSERT_ACL_OK(aclprofStart(config_));
-  }
-  void Stop() { ASSERT_ACL_OK(aclprofStop(config_)); }
-
-  TempDir dir_;
-  aclprofConfig* config_ = nullptr;
-};
+class Mstx : public ProfTxSession {};
 
 aclsimMstxStats Stats() {
   aclsimMstxStats s{};

@@ -44,6 +44,31 @@ class ProfSession : public ::testing::Test {
   bool acl_finalized_ = false;
 };
 
+// A session of device 0 that each test starts and stops itself (the
+// msproftx and mstx tests): aclprofInit in SetUp; the config is kept for
+// Stop and destroyed at the end.
+class ProfTxSession : public ProfSession {
+ protected:
+  void SetUp() override {
+    ProfSession::SetUp();
+    ASSERT_ACL_OK(Init());
+  }
+  void TearDown() override {
+    if (config_ != nullptr) (void)aclprofDestroyConfig(config_);
+    ProfSession::TearDown();
+  }
+  // Starts a session of device 0 with |types| (kept for Stop).
+  void Start(uint64_t types = ACL_PROF_MSPROFTX | ACL_PROF_TASK_TIME) {
+    if (config_ != nullptr) (void)aclprofDestroyConfig(config_);
+    config_ = Config(types);
+    ASSERT_NE(config_, nullptr);
+    ASSERT_ACL_OK(aclprofStart(config_));
+  }
+  void Stop() { ASSERT_ACL_OK(aclprofStop(config_)); }
+
+  aclprofConfig* config_ = nullptr;
+};
+
 // Rows of op_summary per Device_id.
 inline std::map<std::string, size_t> OpSummaryRowsByDevice(const std::string& job_dir) {
   std::map<std::string, size_t> rows;
