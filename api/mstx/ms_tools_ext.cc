@@ -125,7 +125,7 @@ Domains& TheDomains() {
 
 void MemNotSupported(const char* function) {
   static std::atomic<uint32_t> said{0};
-  const uint32_t bit = function[9] == 'H' ? 1u : 2u;  // mstxMemHeap* / mstxMemRegions*
+  const uint32_t bit = std::strncmp(function, "mstxMemHeap", 11) == 0 ? 1u : 2u;  // heaps, regions: one warning each
   if ((said.fetch_or(bit) & bit) == 0) {
     Warn(Table(), std::string(function) +
                       " is not supported by aclsim: memory regions are recorded by memory tools (msLeaks), not by a "
