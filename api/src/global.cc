@@ -244,6 +244,13 @@ StatusOr<RuntimeRef> GetRuntime() {
   return ref;
 }
 
+StatusOr<RuntimeRef> ExistingRuntime() {
+  std::lock_guard<std::mutex> lock(g_mu);
+  if (g_forked_child) return ForkedChild();
+  if (!g_runtime) return Status(Detail::kNotInitialized, "no runtime exists (aclInit or an aclrt call creates it)");
+  return RuntimeRef(g_runtime);
+}
+
 Status Initialize(const char* config_path) {
   std::lock_guard<std::mutex> lock(g_mu);
   if (g_initialized) return Status(Detail::kAlreadyInitialized, "aclInit was already called");

@@ -38,6 +38,9 @@ using RuntimeRef = std::shared_ptr<runtime::Runtime>;
 // and in a child forked after the runtime existed until the child calls
 // aclInit (kNotInitialized; see Fork handling below).
 StatusOr<RuntimeRef> GetRuntime();
+// The runtime if it exists, never creating one (kNotInitialized otherwise):
+// for calls that only record into a running runtime (mstx).
+StatusOr<RuntimeRef> ExistingRuntime();
 // The host cost of the calling thread's current ACL call (api_call_ns,
 // runtime/host_costs.h), set by its ApiScope: the call's first GetRuntime()
 // charges it on the runtime it returns, so timing a call takes no second

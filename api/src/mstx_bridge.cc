@@ -20,7 +20,7 @@ bool Active() noexcept { return aclsim::prof::TxManager::MstxActive(); }
 // The runtime's TxManager while one exists: mstx calls never create it.
 template <typename F>
 auto WithTx(F f) {
-  auto rt = aclsim::api::GetRuntime();
+  auto rt = aclsim::api::ExistingRuntime();
   using R = decltype(f(std::declval<aclsim::prof::TxManager&>()));
   if (!rt.ok()) return R();
   return f((*rt)->profiler().tx());
