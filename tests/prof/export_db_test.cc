@@ -17,25 +17,15 @@
 
 #include "runtime/prof/export.h"
 #include "small_session.h"
+#include "test_files.h"
 
 namespace aclsim::prof {
 namespace {
 
 namespace fs = std::filesystem;
+using test_files::ReadFile;
 
-std::string ReadFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path FreshDir(const std::string& name) {
-  fs::path p = fs::path(::testing::TempDir()) / ("aclsim_db_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
+fs::path FreshDir(const std::string& name) { return test_files::FreshDir("db", name); }
 
 // Every row of |sql|, its columns as text.
 std::vector<std::vector<std::string>> Query(const fs::path& db_path, const std::string& sql) {

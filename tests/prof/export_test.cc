@@ -22,27 +22,18 @@
 #include <vector>
 
 #include "small_session.h"
+#include "test_files.h"
 
 namespace aclsim::prof {
 namespace {
 
 namespace fs = std::filesystem;
+using test_files::ReadFile;
 constexpr char kTs[] = "20250101120000";
-
-std::string ReadFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
-fs::path FreshDir(const std::string& name) {
-  fs::path p = fs::path(::testing::TempDir()) / ("aclsim_export_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(p);
-  return p;
-}
+fs::path FreshDir(const std::string& name) { return test_files::FreshDir("export", name, /*create=*/false); }
 
 std::set<std::string> ListDir(const fs::path& dir) {
   std::set<std::string> out;

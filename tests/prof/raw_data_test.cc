@@ -16,31 +16,21 @@
 
 #include "runtime/prof/export.h"
 #include "small_session.h"
+#include "test_files.h"
 
 namespace aclsim::prof {
 namespace {
 
 namespace fs = std::filesystem;
+using test_files::ReadFile;
 constexpr char kTs[] = "20250101120000";
-
-std::string ReadFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 void WriteFile(const fs::path& p, const std::string& bytes) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);
   out << bytes;
 }
 
-fs::path FreshDir(const std::string& name) {
-  fs::path p = fs::path(::testing::TempDir()) / ("aclsim_raw_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
+fs::path FreshDir(const std::string& name) { return test_files::FreshDir("raw", name); }
 
 // Every file of |dir| by name, with its bytes.
 std::map<std::string, std::string> Files(const fs::path& dir) {
