@@ -22,8 +22,8 @@ inline std::string ReadFile(const std::filesystem::path& p) {
 
 // <temp>/aclsim_<suite>_<name>_<pid>, emptied; created unless |create| is false.
 inline std::filesystem::path FreshDir(const std::string& suite, const std::string& name, bool create = true) {
-  std::filesystem::path p = std::filesystem::path(::testing::TempDir()) /
-                            ("aclsim_" + suite + "_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::path p =
+      std::filesystem::path(::testing::TempDir()) / ("aclsim_" + suite + "_" + name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(p);
   if (create) std::filesystem::create_directories(p);
   return p;
