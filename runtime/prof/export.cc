@@ -271,6 +271,7 @@ Status WriteReadme(const std::string& dir, const std::vector<std::string>& kinds
       {"task_time", "One row per device task, copies and memsets included."},
       {"api_statistic", "Per host API: count and total, average, minimum and maximum time, and variance."},
       {"step_trace", "One row per iteration: its end and duration, from the step markers."},
+      {"step_trace.json", "The Step Trace rows of the timeline: one event per iteration, by device and model."},
   };
   OutFile f;
   ACLSIM_RETURN_IF_ERROR(f.Open(dir + "/README.txt"));
@@ -281,8 +282,10 @@ Status WriteReadme(const std::string& dir, const std::vector<std::string>& kinds
     std::vector<std::string> sorted = *kinds;
     std::sort(sorted.begin(), sorted.end());
     for (size_t i = 0; i < sorted.size(); ++i) {
-      f.Put(std::to_string(i + 1) + "." + sorted[i] + (kinds == &kinds_json ? ".json:" : ".csv:") +
-            kAbout.at(sorted[i]) + "\n");
+      const std::string ext = kinds == &kinds_json ? ".json" : ".csv";
+      auto about = kAbout.find(sorted[i] + ext);
+      if (about == kAbout.end()) about = kAbout.find(sorted[i]);
+      f.Put(std::to_string(i + 1) + "." + sorted[i] + ext + ":" + (about == kAbout.end() ? "" : about->second) + "\n");
     }
     f.Put("\n");
   }
@@ -315,6 +318,11 @@ Status WriteSessionOutput(const SessionData& data, const std::string& output_dir
   if (has_steps) {
     ACLSIM_RETURN_IF_ERROR(WriteStepTrace(ctx, PathOf(output_dir, "step_trace", timestamp, ".csv")));
     csv.push_back("step_trace");
+    if (!export_internal::PairIterations(ctx).empty()) {
+      ACLSIM_RETURN_IF_ERROR(
+          export_internal::WriteStepTraceJson(ctx, PathOf(output_dir, "step_trace", timestamp, ".json")));
+      json.push_back("step_trace");
+    }
   }
   if (data.data_type_config & kMsproftxBit) {
     ACLSIM_RETURN_IF_ERROR(WriteMsprofTx(ctx, PathOf(output_dir, "msprof_tx", timestamp, ".csv")));

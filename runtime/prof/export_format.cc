@@ -51,13 +51,19 @@ void TraceEvents::Thread(uint64_t pid, uint64_t tid, std::string_view name) {
   MetaSort("thread_sort_index", pid, tid, tid);
 }
 
-void TraceEvents::Complete(std::string_view name, uint64_t pid, uint64_t tid, int64_t start_ns, int64_t dur_ns) {
+void TraceEvents::Complete(std::string_view name, uint64_t pid, uint64_t tid, int64_t start_ns, int64_t dur_ns,
+                           std::string_view cat) {
   Head(name, pid, tid);
   f_.Put(",\"ts\":\"");
   f_.Us3(start_ns);
   f_.Put("\",\"dur\":");
   f_.Us3(dur_ns);
-  f_.Put(",\"ph\":\"X\",\"args\":{");
+  f_.Put(",\"ph\":\"X\"");
+  if (!cat.empty()) {
+    f_.Put(",\"cat\":");
+    f_.JsonString(cat);
+  }
+  f_.Put(",\"args\":{");
   first_arg_ = true;
 }
 

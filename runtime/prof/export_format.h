@@ -89,7 +89,9 @@ class TraceEvents {
   void Process(uint64_t pid, std::string_view name, std::string_view labels, uint32_t sort_index);
   // Thread metadata: name, and the tid as its sort index.
   void Thread(uint64_t pid, uint64_t tid, std::string_view name);
-  void Complete(std::string_view name, uint64_t pid, uint64_t tid, int64_t start_ns, int64_t dur_ns);
+  // An "X" event; a non-empty |cat| is written after "ph", as msprof does.
+  void Complete(std::string_view name, uint64_t pid, uint64_t tid, int64_t start_ns, int64_t dur_ns,
+                std::string_view cat = {});
   // A flow start ("s") or end ("f") event, named <cat><id> ("MsTx_<id>" for MsTx).
   void Flow(std::string_view cat, uint64_t id, bool start, uint64_t pid, uint64_t tid, int64_t ts_ns);
 

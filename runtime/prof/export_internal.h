@@ -103,6 +103,7 @@ struct Context {
 struct Iteration {
   uint32_t device_id = 0;
   uint64_t index_id = 0;
+  uint32_t model_id = UINT32_MAX;  // of its START marker (UINT32_MAX: not a model's step)
   int64_t start_host_ns = 0;
   int64_t end_host_ns = 0;
 };
@@ -114,6 +115,9 @@ Status WriteTraceJson(const Context& ctx, const std::string& path);
 // it beside msprof_*.json (a subset of it): the MsprofTx process with its
 // host events and flow starts, and the device markers with the flow ends.
 Status WriteTxTraceJson(const Context& ctx, const std::string& path);
+// step_trace_<ts>.json: the Step Trace rows of the timeline on their own, as
+// msprof writes them beside msprof_*.json when there are iterations.
+Status WriteStepTraceJson(const Context& ctx, const std::string& path);
 Status WriteTimelineSvg(const Context& ctx, const std::string& path);
 
 // msprof's name of a msproftx event type (Ascend/msprof MSTX_EVENT_TYPE_TABLE);

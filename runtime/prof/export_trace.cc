@@ -1,7 +1,9 @@
 // msprof_<ts>.json: Chrome Trace Event array in msprof's conventions (spec
 // §7.6; Ascend/msprof timeline/*_assembler.cpp, json_trace/trace_event.cpp):
 // string "ts" in µs, numeric "dur" in µs, pid = (pid << 10) | (layer << 5) |
-// device (31 = host), layer sort indices MsprofTx 6, CANN 7, Ascend Hardware 13.
+// device (31 = host), layer sort indices as current msprof numbers them
+// (json_trace/include/meta_data_event.h ProcessSortIndex): MsprofTx 6,
+// CANN 7, Ascend Hardware 14, Overlap Analysis 31.
 // One event per line, written in a fixed order so output is byte-stable.
 #include <algorithm>
 #include <map>
@@ -20,10 +22,18 @@ namespace {
 constexpr uint32_t kHostDevice = 31;
 constexpr uint32_t kLayerMsproftx = 6;
 constexpr uint32_t kLayerCann = 7;
-constexpr uint32_t kLayerAscendHw = 13;
-constexpr uint32_t kLayerOverlap = 31;  // msprof's "Overlap Analysis" process_sort_index
+constexpr uint32_t kLayerAscendHw = 14;
+constexpr uint32_t kLayerOverlap = 31;
 constexpr const char* kRows[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
-constexpr uint32_t kMinStepTid = 65536;  // msprof stream ids are 16-bit; keep clear of them
+constexpr uint32_t kStepTidOffset = 70000;  // SORT_INDEX_OFFSET, Ascend/msprof utils/common_constant.h
+constexpr const char* kIterationCat = "Iteration Time";
+
+// The Step Trace row of a model's iterations: msprof's tid is the model id
+// plus 70000 in 32-bit arithmetic (step_trace_assembler.cpp), so the steps
+// of aclprofGetStepTimestamp (model id 0xFFFFFFFF) are on tid 69999.
+uint32_t StepTid(uint32_t model_id) { return model_id + kStepTidOffset; }
+
+std::string StepRowName(uint32_t model_id) { return "Step Trace(Model ID:" + std::to_string(model_id) + ")"; }
 
 uint64_t FormatPid(uint32_t pid, uint32_t layer, uint32_t device) {
   return (static_cast<uint64_t>(pid) << 10) | (static_cast<uint64_t>(layer) << 5) | (device & 31u);
@@ -49,7 +59,7 @@ struct TraceLayout {
   std::unordered_map<uint64_t, uint32_t> markex_by_id;         // TaskKey(device, marker id) -> task index
   std::unordered_map<uint32_t, uint64_t> markex_flow_of_task;  // task index -> MsTx flow id
   std::vector<Iteration> iters;
-  std::unordered_map<uint32_t, uint32_t> step_tid;  // device -> tid of its step row
+  std::set<std::pair<uint32_t, uint32_t>> step_rows;  // (device, model id) with iterations
 };
 
 // Rows and MarkEx markers of the tasks; returns, by api index, the index of
@@ -102,12 +112,7 @@ TraceLayout PlanTrace(const Context& ctx) {
   l.tx_pid = FormatPid(d.pid, kLayerMsproftx, kHostDevice);
   NumberFlows(d, IndexTasks(d, &l), &l);
   l.iters = PairIterations(ctx);
-  // A device's step row goes below its highest stream.
-  for (const Iteration& it : l.iters) l.step_tid[it.device_id] = kMinStepTid;
-  for (const auto& [dev, stream] : l.streams) {
-    auto it = l.step_tid.find(dev);
-    if (it != l.step_tid.end()) it->second = std::max(it->second, stream + 1);
-  }
+  for (const Iteration& it : l.iters) l.step_rows.emplace(it.device_id, it.model_id);
   return l;
 }
 
@@ -130,8 +135,9 @@ void WriteMetadata(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
     for (auto it = l.streams.lower_bound({dev, 0}); it != l.streams.end() && it->first == dev; ++it) {
       w.Thread(pid, it->second, "Stream " + std::to_string(it->second));
     }
-    auto st = l.step_tid.find(dev);
-    if (st != l.step_tid.end()) w.Thread(pid, st->second, "Step Trace(Model ID:4294967295)");
+    for (auto it = l.step_rows.lower_bound({dev, 0}); it != l.step_rows.end() && it->first == dev; ++it) {
+      w.Thread(pid, StepTid(it->second), StepRowName(it->second));
+    }
   }
   // Overlap Analysis of each device with tasks (WriteOverlapEvents).
   std::set<uint32_t> with_tasks;
@@ -280,8 +286,8 @@ void WriteOverlapEvents(const Context& ctx, TraceEvents& w) {
 void WriteIterationEvents(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
   for (const Iteration& it : l.iters) {
     const uint64_t pid = FormatPid(d.pid, kLayerAscendHw, it.device_id);
-    w.Complete("Iteration " + std::to_string(it.index_id), pid, l.step_tid.at(it.device_id), it.start_host_ns,
-               it.end_host_ns - it.start_host_ns);
+    w.Complete("Iteration " + std::to_string(it.index_id), pid, StepTid(it.model_id), it.start_host_ns,
+               it.end_host_ns - it.start_host_ns, kIterationCat);
     w.ArgU64("Iteration ID", it.index_id)
         .ArgRaw("FP Start", "\"N/A\"")
         .ArgRaw("BP End", "\"N/A\"")
@@ -316,6 +322,26 @@ Status WriteTxTraceJson(const Context& ctx, const std::string& path) {
   }
   WriteTxEvents(d, layout, w);
   WriteTaskEvents(ctx, layout, w, /*tx_markers_only=*/true);
+  w.Finish();
+  return f.Close();
+}
+
+Status WriteStepTraceJson(const Context& ctx, const std::string& path) {
+  const SessionData& d = ctx.data;
+  TraceLayout layout;
+  layout.iters = PairIterations(ctx);
+  for (const Iteration& it : layout.iters) layout.step_rows.emplace(it.device_id, it.model_id);
+  OutFile f;
+  ACLSIM_RETURN_IF_ERROR(f.Open(path));
+  TraceEvents w(f);
+  uint32_t last_device = UINT32_MAX;
+  for (const auto& [dev, model] : layout.step_rows) {
+    const uint64_t pid = FormatPid(d.pid, kLayerAscendHw, dev);
+    if (dev != last_device) w.Process(pid, "Ascend Hardware", "NPU " + std::to_string(dev), kLayerAscendHw);
+    last_device = dev;
+    w.Thread(pid, StepTid(model), StepRowName(model));
+  }
+  WriteIterationEvents(d, layout, w);
   w.Finish();
   return f.Close();
 }

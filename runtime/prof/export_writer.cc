@@ -202,23 +202,30 @@ Context::Context(const SessionData& d) : data(d) {
 }
 
 std::vector<Iteration> PairIterations(const Context& ctx) {
-  // (device, index id) -> (start, end); -1 = not seen. The first START and the
-  // first END of an index id count (aclprofGetStepTimestamp allows one each).
-  std::map<std::pair<uint32_t, uint64_t>, std::pair<int64_t, int64_t>> by_id;
+  // (device, index id) -> iteration; INT64_MIN = not seen. The first START
+  // and the first END of an index id count (aclprofGetStepTimestamp allows
+  // one each).
+  std::map<std::pair<uint32_t, uint64_t>, Iteration> by_id;
   bool any = false;
   for (uint32_t i : ctx.sorted) {
     const TaskRecord& t = ctx.data.tasks[i];
     if (!Context::IsStepMarker(t)) continue;
     any = true;
-    auto it = by_id.try_emplace({t.device_id, t.marker_id}, INT64_MIN, INT64_MIN).first;
-    int64_t& slot = t.marker_tag == 0 ? it->second.first : it->second.second;
-    if (slot == INT64_MIN) slot = ctx.HostStart(t);
+    auto it = by_id
+                  .try_emplace({t.device_id, t.marker_id},
+                               Iteration{t.device_id, t.marker_id, UINT32_MAX, INT64_MIN, INT64_MIN})
+                  .first;
+    int64_t& slot = t.marker_tag == 0 ? it->second.start_host_ns : it->second.end_host_ns;
+    if (slot == INT64_MIN) {
+      slot = ctx.HostStart(t);
+      if (t.marker_tag == 0) it->second.model_id = t.model_id;
+    }
   }
   std::vector<Iteration> out;
   if (!any) return out;
-  for (const auto& [key, times] : by_id) {
-    if (times.first == INT64_MIN || times.second == INT64_MIN) continue;
-    out.push_back(Iteration{key.first, key.second, times.first, times.second});
+  for (const auto& [key, iter] : by_id) {
+    if (iter.start_host_ns == INT64_MIN || iter.end_host_ns == INT64_MIN) continue;
+    out.push_back(iter);
   }
   std::sort(out.begin(), out.end(), [](const Iteration& a, const Iteration& b) {
     if (a.device_id != b.device_id) return a.device_id < b.device_id;

@@ -62,6 +62,7 @@ void RunSample(const std::vector<std::string>& extra_args, bool tx_timeline) {
       {"op_summary", "csv"}, {"op_statistic", "csv"}, {"task_time", "csv"}, {"api_statistic", "csv"},
       {"step_trace", "csv"}, {"msprof_tx", "csv"},    {"msprof", "json"},   {"timeline", "svg"}};
   if (tx_timeline) expected.emplace_back("msprof_tx", "json");
+  expected.emplace_back("step_trace", "json");
   for (const auto& [kind, ext] : expected) {
     SCOPED_TRACE(kind);
     const std::string file = OneOutputFile(job, kind, ext);

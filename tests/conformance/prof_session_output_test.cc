@@ -82,12 +82,15 @@ TEST_F(ProfSession, GivenSeveralStartsThenCounterIncrementsAcrossStopAndFinalize
 std::vector<std::string> Kinds(const std::string& job) {
   std::vector<std::string> kinds;
   const std::pair<const char*, const char*> all[] = {
-      {"op_summary", "csv"}, {"op_statistic", "csv"}, {"task_time", "csv"}, {"api_statistic", "csv"},
-      {"step_trace", "csv"}, {"msprof_tx", "csv"},    {"msprof", "json"},   {"timeline", "svg"}};
+      {"op_summary", "csv"},    {"op_statistic", "csv"}, {"task_time", "csv"},
+      {"api_statistic", "csv"}, {"step_trace", "csv"},   {"msprof_tx", "csv"},
+      {"msprof", "json"},       {"timeline", "svg"},     {"step_trace", "json"}};
   for (const auto& [kind, ext] : all) {
     const size_t n = OutputFiles(job, kind, ext).size();
     EXPECT_LE(n, 1u) << kind;
-    if (n == 1) kinds.push_back(kind);
+    // The CSV summaries and msprof.json by kind, the other files with their extension.
+    const bool by_kind = std::string(ext) == "csv" || std::string(kind) == "msprof";
+    if (n == 1) kinds.push_back(by_kind ? std::string(kind) : std::string(kind) + "." + ext);
   }
   return kinds;
 }
@@ -103,7 +106,7 @@ TEST_F(ProfSession, GivenTaskTimeOnlyWithoutMarkersThenTheFiveBaseFilesAndOneRow
   ASSERT_ACL_OK(aclprofStop(config));
   ASSERT_ACL_OK(model.Execute());  // after Stop: not collected
   const std::string job = LastProfDir();
-  EXPECT_THAT(Kinds(job), ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "msprof", "timeline"));
+  EXPECT_THAT(Kinds(job), ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "msprof", "timeline.svg"));
   EXPECT_EQ(ListDir(OutputDir(job)).size(), 6u);  // and README.txt
   const auto readme = ReadLines(OutputDir(job) + "/README.txt");
   ASSERT_EQ(readme.size(), 8u);  // two titled sections, each ending in a blank line: 1 timeline file, 3 summaries
@@ -120,7 +123,7 @@ TEST_F(ProfSession, GivenTaskTimeOnlyWithoutMarkersThenTheFiveBaseFilesAndOneRow
   EXPECT_ACL_OK(aclprofDestroyConfig(config));
 }
 
-TEST_F(ProfSession, GivenAclApiMsproftxAndStepMarkersThenAllEightFiles) {
+TEST_F(ProfSession, GivenAclApiMsproftxAndStepMarkersThenAllNineFiles) {
   LoadedModel model("sample_mlp.json");
   aclrtStream stream = nullptr;
   ASSERT_ACL_OK(aclrtCreateStream(&stream));
@@ -137,10 +140,11 @@ TEST_F(ProfSession, GivenAclApiMsproftxAndStepMarkersThenAllEightFiles) {
   }
   ASSERT_ACL_OK(aclprofStop(config));
   const std::string job = LastProfDir();
-  EXPECT_THAT(Kinds(job), ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "api_statistic",
-                                                 "step_trace", "msprof_tx", "msprof", "timeline"));
-  EXPECT_EQ(ListDir(OutputDir(job)).size(), 9u);  // and README.txt
-  EXPECT_EQ(OpSummaryRows(job), 27u);             // markers are not ops
+  EXPECT_THAT(Kinds(job),
+              ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "api_statistic", "step_trace",
+                                     "msprof_tx", "msprof", "timeline.svg", "step_trace.json"));
+  EXPECT_EQ(ListDir(OutputDir(job)).size(), 10u);  // and README.txt
+  EXPECT_EQ(OpSummaryRows(job), 27u);              // markers are not ops
   Csv steps = ReadCsv(OneOutputFile(job, "step_trace", "csv"));
   EXPECT_EQ(steps.rows.size(), 3u);
   EXPECT_ACL_OK(aclprofDestroyConfig(config));
@@ -158,8 +162,8 @@ TEST_F(ProfSession, GivenStepMarkersWithoutAclApiOrMsproftxThenStepTraceButNoApi
   ASSERT_ACL_OK(aclprofGetStepTimestamp(step, ACL_STEP_END, nullptr));
   ASSERT_ACL_OK(aclprofStop(config));
   aclprofDestroyStepInfo(step);
-  EXPECT_THAT(Kinds(LastProfDir()),
-              ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "step_trace", "msprof", "timeline"));
+  EXPECT_THAT(Kinds(LastProfDir()), ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "step_trace",
+                                                           "msprof", "timeline.svg", "step_trace.json"));
   EXPECT_ACL_OK(aclprofDestroyConfig(config));
 }
 
@@ -170,8 +174,8 @@ TEST_F(ProfSession, GivenAclApiWithoutMsproftxThenApiStatisticButNoTxFile) {
   ASSERT_ACL_OK(aclprofStart(config));
   ASSERT_ACL_OK(model.Execute());
   ASSERT_ACL_OK(aclprofStop(config));
-  EXPECT_THAT(Kinds(LastProfDir()),
-              ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "api_statistic", "msprof", "timeline"));
+  EXPECT_THAT(Kinds(LastProfDir()), ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "api_statistic",
+                                                           "msprof", "timeline.svg"));
   EXPECT_ACL_OK(aclprofDestroyConfig(config));
 }
 
@@ -209,7 +213,7 @@ TEST_F(ProfSession, GivenRunningSessionWhenAclFinalizeThenFilesAreStillWritten) 
   ASSERT_ACL_OK(aclFinalize());
   acl_finalized_ = true;
   EXPECT_THAT(Kinds(job), ::testing::ElementsAre("op_summary", "op_statistic", "task_time", "api_statistic",
-                                                 "msprof_tx", "msprof", "timeline"));
+                                                 "msprof_tx", "msprof", "timeline.svg"));
   EXPECT_EQ(OpSummaryRows(job), 9u);
 }
 

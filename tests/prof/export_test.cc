@@ -50,9 +50,9 @@ using test_data::Op;
 using test_data::SmallSession;
 
 const std::vector<std::pair<std::string, std::string>> kAllFiles = {
-    {"op_summary", ".csv"},    {"op_statistic", ".csv"}, {"task_time", ".csv"},
-    {"api_statistic", ".csv"}, {"step_trace", ".csv"},   {"msprof_tx", ".csv"},
-    {"msprof", ".json"},       {"timeline", ".svg"},     {"msprof_tx", ".json"},
+    {"op_summary", ".csv"}, {"op_statistic", ".csv"}, {"task_time", ".csv"}, {"api_statistic", ".csv"},
+    {"step_trace", ".csv"}, {"msprof_tx", ".csv"},    {"msprof", ".json"},   {"timeline", ".svg"},
+    {"msprof_tx", ".json"}, {"step_trace", ".json"},
 };
 
 std::string FileName(const std::string& kind, const std::string& ext) { return kind + "_" + kTs + ext; }
@@ -306,7 +306,7 @@ TEST(Export, GivenTraceWhenParsedThenItIsAWellFormedChromeTrace) {
   EXPECT_EQ(flow_starts.count("MsTx#1"), 1u);
   // Rows never overlap partially: device rows never overlap at all, host rows
   // may only nest (push/pop ranges around marks).
-  const uint64_t ascend_hw_layer = 13;
+  const uint64_t ascend_hw_layer = 14;
   for (auto& [key, spans] : rows) {
     std::sort(spans.begin(), spans.end());
     const bool device_row = ((key.first >> 5) & 31) == ascend_hw_layer;
@@ -362,11 +362,11 @@ TEST(Export, GivenTraceWhenParsedThenPidsFollowMsprofEncoding) {
   const uint64_t base = 4242ull << 10;
   EXPECT_EQ(names[base | (7 << 5) | 31], "CANN");
   EXPECT_EQ(names[base | (6 << 5) | 31], "MsprofTx");
-  EXPECT_EQ(names[base | (13 << 5) | 0], "Ascend Hardware");
-  EXPECT_EQ(names[base | (13 << 5) | 1], "Ascend Hardware");
-  EXPECT_EQ((threads[{base | (13 << 5) | 0, 3}]), "Stream 3");
-  EXPECT_EQ((threads[{base | (13 << 5) | 0, 5}]), "Stream 5");
-  EXPECT_EQ((threads[{base | (13 << 5) | 1, 3}]), "Stream 3");
+  EXPECT_EQ(names[base | (14 << 5) | 0], "Ascend Hardware");
+  EXPECT_EQ(names[base | (14 << 5) | 1], "Ascend Hardware");
+  EXPECT_EQ((threads[{base | (14 << 5) | 0, 3}]), "Stream 3");
+  EXPECT_EQ((threads[{base | (14 << 5) | 0, 5}]), "Stream 5");
+  EXPECT_EQ((threads[{base | (14 << 5) | 1, 3}]), "Stream 3");
   EXPECT_EQ((threads[{base | (7 << 5) | 31, 100}]), "Thread 100");
   fs::remove_all(dir);
 }
@@ -377,7 +377,7 @@ TEST(Export, GivenStepMarkersWhenTracedThenEachLiesBetweenTheOpsAroundIt) {
   ASSERT_TRUE(WriteSessionOutput(d, dir.string(), kTs).ok());
   // Device 0 stream 3, by task id: markers 1,4,5,8 around ops 2,3,6,7.
   std::map<uint64_t, std::pair<double, double>> by_task;  // task id -> (ts, end)
-  const uint64_t pid0 = (4242ull << 10) | (13 << 5);
+  const uint64_t pid0 = (4242ull << 10) | (14 << 5);
   int iterations = 0;
   for (const auto& e : LoadTrace(dir)) {
     if (e["ph"] != "X" || e["pid"] != pid0) continue;
@@ -396,6 +396,44 @@ TEST(Export, GivenStepMarkersWhenTracedThenEachLiesBetweenTheOpsAroundIt) {
   const std::string steps = ReadFile(dir / FileName("step_trace", ".csv"));
   EXPECT_NE(steps.find("0,1,N/A,N/A,1000007.900,2.900,N/A,N/A,N/A,N/A\n"), std::string::npos) << steps;
   EXPECT_NE(steps.find("0,2,N/A,N/A,1000017.500,2.500,N/A,N/A,7.100,N/A\n"), std::string::npos) << steps;
+  fs::remove_all(dir);
+}
+
+// step_trace_<ts>.json holds the timeline's iteration events, on msprof's
+// Step Trace row of their model: tid = model id + 70000 in 32-bit
+// arithmetic (69999 for model id 0xFFFFFFFF, the golden's case).
+TEST(Export, GivenModelStepsWhenExportedThenStepTraceJsonHoldsTheTimelineIterationsOnTheModelRow) {
+  SessionData d = SmallSession();
+  for (TaskRecord& t : d.tasks) {
+    if (t.is_marker && t.marker_tag <= 1) t.model_id = 7;
+  }
+  const fs::path dir = FreshDir("step_json");
+  ASSERT_TRUE(WriteSessionOutput(d, dir.string(), kTs).ok());
+  const nlohmann::json steps = nlohmann::json::parse(ReadFile(dir / FileName("step_trace", ".json")));
+  const uint64_t pid0 = (4242ull << 10) | (14 << 5);
+  std::vector<nlohmann::json> in_steps;
+  std::map<std::string, std::string> meta;  // "<name>@<tid>" -> value
+  for (const auto& e : steps) {
+    EXPECT_EQ(e["pid"], pid0) << e.dump();
+    if (e["ph"] == "X") in_steps.push_back(e);
+    if (e["ph"] == "M")
+      meta[e["name"].get<std::string>() + "@" + std::to_string(e["tid"].get<uint64_t>())] =
+          e["args"].begin().value().dump();
+  }
+  EXPECT_EQ(meta, (std::map<std::string, std::string>{{"process_name@0", "\"Ascend Hardware\""},
+                                                      {"process_labels@0", "\"NPU 0\""},
+                                                      {"process_sort_index@0", "14"},
+                                                      {"thread_name@70007", "\"Step Trace(Model ID:7)\""},
+                                                      {"thread_sort_index@70007", "70007"}}));
+  std::vector<nlohmann::json> in_trace;
+  for (const auto& e : LoadTrace(dir)) {
+    if (e["ph"] == "X" && e["tid"] == 70007) in_trace.push_back(e);
+  }
+  ASSERT_EQ(in_steps.size(), 2u);
+  EXPECT_EQ(in_steps, in_trace);
+  EXPECT_EQ(in_steps[0]["name"], "Iteration 1");
+  EXPECT_EQ(in_steps[0]["cat"], "Iteration Time");
+  EXPECT_EQ(in_steps[1]["args"]["Iteration Time(us)"], 2.5);
   fs::remove_all(dir);
 }
 

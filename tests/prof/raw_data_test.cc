@@ -68,7 +68,7 @@ TEST(RawData, GivenASessionWhenWrittenAndReadBackThenItExportsByteIdentically) {
   ASSERT_TRUE(WriteSessionOutput(d, (job / "direct").string(), kTs).ok());
   ASSERT_TRUE(WriteSessionOutput(back->data, (job / "reread").string(), back->timestamp).ok());
   const auto direct = Files(job / "direct");
-  EXPECT_EQ(direct.size(), 10u);  // every kind, msprof_tx_*.json and README.txt included
+  EXPECT_EQ(direct.size(), 11u);  // every kind, msprof_tx_*.json, step_trace_*.json and README.txt
   EXPECT_EQ(direct, Files(job / "reread"));
   fs::remove_all(job);
 }

@@ -31,7 +31,8 @@ def run(profile_model, model, workdir, env_extra):
     (job,) = glob.glob(os.path.join(out, "PROF_*", "mindstudio_profiler_output"))
     files = {}
     for path in glob.glob(os.path.join(job, "*")):
-        kind = os.path.basename(path).rsplit("_", 1)[0]
+        stem, ext = os.path.splitext(os.path.basename(path))
+        kind = stem.rsplit("_", 1)[0] + ext  # "op_summary.csv", "step_trace.json", ...
         files[kind] = open(path, "rb").read()
     return files
 
@@ -72,17 +73,17 @@ def main():
         proc.wait(timeout=10)
         shutil.rmtree(sockdir, ignore_errors=True)
     failures = 0
-    for kind in ("op_summary", "op_statistic", "task_time", "step_trace"):
+    for kind in ("op_summary.csv", "op_statistic.csv", "task_time.csv", "step_trace.csv"):
         if local.get(kind) != remote.get(kind):
             print("differs:", kind)
             failures += 1
         else:
             print("identical:", kind, len(local[kind]), "bytes")
-    if device_rows(local["msprof"]) != device_rows(remote["msprof"]):
+    if device_rows(local["msprof.json"]) != device_rows(remote["msprof.json"]):
         print("differs: msprof json device rows")
         failures += 1
     else:
-        print("identical: msprof json device rows,", len(device_rows(local["msprof"])), "events")
+        print("identical: msprof json device rows,", len(device_rows(local["msprof.json"])), "events")
     print("%d passed, %d failed" % (5 - failures, failures))
     return 1 if failures else 0
 
