@@ -56,6 +56,30 @@ db0="$(ls "${jobs[0]}"/msprof_*.db)"
 rm -f "$db0"
 "$msprof" --export=on --type=db --output="${jobs[0]}" >/dev/null || fail "--type=db"
 cmp -s "$db0" "$tmp/collected/$(basename "${jobs[0]}")/$(basename "$db0")" || fail "--type=db differs"
+# One iteration (--model-id with --iteration-id): model id 4294967295 selects
+# a step by its index id, another model id that model's N-th execution. The
+# first job ran the model twice, one step around each execution.
+csv_rows() { echo $(($(wc -l < "$(ls "$1"/mindstudio_profiler_output/"$2"_*.csv)") - 1)); }
+job="${jobs[0]}"
+ops_all="$(csv_rows "$job" op_summary)"
+step2="$(sed -n 3p "$(ls "$job"/mindstudio_profiler_output/step_trace_*.csv)" | cut -d, -f2)"
+model_id="$(sed -n 2p "$(ls "$job"/mindstudio_profiler_output/op_summary_*.csv)" | cut -d, -f2)"
+out="$("$msprof" --export=on --output="$job" --model-id=4294967295 --iteration-id="$step2")" || fail "step export: $out"
+grep -q "Exporting iteration $step2 of model id 4294967295" <<<"$out" || fail "step export printed: $out"
+[ "$(csv_rows "$job" op_summary)" -eq $((ops_all / 2)) ] || fail "step $step2: $(csv_rows "$job" op_summary) ops"
+[ "$(csv_rows "$job" step_trace)" -eq 1 ] || fail "step $step2: not one step_trace row"
+cut -d, -f2 "$(ls "$job"/mindstudio_profiler_output/step_trace_*.csv)" | grep -qx "$step2" || fail "step $step2 row"
+"$msprof" --export=on --output="$job" --model-id="$model_id" --iteration-id=2 >/dev/null || fail "model export"
+[ "$(csv_rows "$job" op_summary)" -eq $((ops_all / 2)) ] || fail "model $model_id execution 2: wrong op count"
+expect_refused "The exported iteration 3 is invalid for model id $model_id. Please enter a valid iteration within 1-2." \
+  --export=on --output="$job" --model-id="$model_id" --iteration-id=3
+expect_refused "The exported iteration 99999 is invalid for model id 4294967295. Please enter a valid iteration" \
+  --export=on --output="$job" --model-id=4294967295 --iteration-id=99999
+expect_refused "go together" --export=on --output="$job" --iteration-id=1
+expect_refused "--iteration-id" --export=on --output="$job" --model-id=1 --iteration-id=0
+"$msprof" --export=on --output="$job" >/dev/null || fail "full export after an iteration export"
+diff -r "$tmp/collected/$(basename "$job")/mindstudio_profiler_output" "$job/mindstudio_profiler_output" >/dev/null \
+  || fail "the full export after an iteration export differs"
 expect_refused "is not one of communication" --analyze=on --rule=bogus --output="$tmp/prof"
 expect_refused "do not go together" --analyze=on --export=on --output="$tmp/prof"
 analyzed="$("$msprof" --analyze=on --rule=communication,communication_matrix --output="$tmp/prof")" || fail "--analyze"

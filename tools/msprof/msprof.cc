@@ -2,10 +2,14 @@
 // after set_env.sh), over aclsim's raw data (runtime/prof/raw_data.h).
 //
 //   msprof --export=on --output=<dir> [--type=text|db]
+//          [--model-id=<M> --iteration-id=<N>]
 //       regenerates mindstudio_profiler_output/ and msprof_<ts>.db of every
 //       PROF_* job in <dir> (or of <dir> itself when it is a job) from the
 //       job's raw data, byte for byte what the collection wrote; --type=db
-//       writes the database alone
+//       writes the database alone. With --model-id and --iteration-id, the
+//       text export holds that iteration only (runtime/prof/export_filter.h:
+//       model id 4294967295 selects a step, any other a model execution); as
+//       msprof's, --type=db ignores them (with a warning)
 //   msprof [--output=<dir>] [switches] <program> [args...]
 //   msprof [--output=<dir>] [switches] --application="<program> [args...]"
 //       runs the program with collection on (launch.h) and returns its exit
@@ -17,16 +21,15 @@
 //       each job is reported as having no communication data (exit 0)
 //   msprof --version | --help
 //
-// Not yet served (refused with a message): the --iteration-id / --model-id
-// filters.
-//
 // As CANN's msprof (hicann/runtime src/dfx/msprof/collector/dvvp/msprofbin,
 // common/cmd_log): messages go to stdout as "[INFO] …" / "[ERROR] …", and
 // every failure exits 255. Differences: aclsim's msprof also takes
 // "--key value" (CANN's needs "--key=value"), has --version, exits 0 after
 // --help (CANN's exits 255), fails (CANN warns and exits 0) when --output
 // holds no PROF_* job, and returns the program's exit code after running it
-// (CANN's returns 0 and only warns).
+// (CANN's returns 0 and only warns). --model-id and --iteration-id go
+// together (CANN's defaults a missing one: iteration 1, the model with most
+// iterations).
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -41,6 +44,7 @@
 
 #include "launch.h"
 #include "runtime/prof/export.h"
+#include "runtime/prof/export_filter.h"
 #include "runtime/prof/raw_data.h"
 
 namespace {
@@ -69,8 +73,14 @@ std::vector<std::string> Jobs(const std::string& dir) {
   return jobs;
 }
 
+struct Selection {
+  bool on = false;
+  uint32_t model_id = 0;
+  uint64_t iteration_id = 0;
+};
+
 // |db_only| (--type=db): only msprof_<ts>.db, as CANN's db export.
-int Export(const std::string& output, bool db_only) {
+int Export(const std::string& output, bool db_only, const Selection& selection) {
   if (!IsDir(output)) {
     std::printf("[ERROR] --output '%s' is not a directory\n", output.c_str());
     return kFailed;
@@ -91,7 +101,20 @@ int Export(const std::string& output, bool db_only) {
     }
     const std::string dir = job + "/mindstudio_profiler_output";
     const std::string db = job + "/msprof_" + raw->timestamp + ".db";
-    aclsim::Status s = db_only ? aclsim::OkStatus() : aclsim::prof::WriteSessionOutput(raw->data, dir, raw->timestamp);
+    aclsim::Status s = aclsim::OkStatus();
+    if (!db_only && selection.on) {
+      auto part = aclsim::prof::SelectIteration(raw->data, selection.model_id, selection.iteration_id);
+      if (!part.ok()) {
+        std::printf("[ERROR] %s: %s\n", job.c_str(), std::string(part.status().message()).c_str());
+        status = kFailed;
+        continue;
+      }
+      std::printf("[INFO] Exporting iteration %llu of model id %u\n",
+                  static_cast<unsigned long long>(selection.iteration_id), selection.model_id);
+      s = aclsim::prof::WriteSessionOutput(*part, dir, raw->timestamp);
+    } else if (!db_only) {
+      s = aclsim::prof::WriteSessionOutput(raw->data, dir, raw->timestamp);
+    }
     if (s.ok()) s = aclsim::prof::WriteSessionDb(raw->data, db);
     if (!s.ok()) {
       std::printf("[ERROR] %s\n", std::string(s.message()).c_str());
@@ -158,11 +181,6 @@ void AddCollectionSwitches(CLI::App& app, std::map<std::string, std::string>* sa
       "--storage-limit", [sample](const std::string& v) { (*sample)["storageLimit"] = v; }, "<N>MB, 200..4294967295");
 }
 
-int NotServed(const char* what) {
-  std::printf("[ERROR] %s is not supported by aclsim's msprof yet\n", what);
-  return kFailed;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -171,7 +189,8 @@ int main(int argc, char** argv) {
   std::string export_switch = "off", analyze_switch = "off", output, type = "text", application;
   std::string rules = "communication,communication_matrix";
   std::vector<std::string> command;
-  uint32_t iteration_id = 0, model_id = 0;
+  uint64_t iteration_id = 0;
+  uint32_t model_id = 0;
   bool version = false;
   const CLI::IsMember on_off({"on", "off"});
   app.add_option("--export", export_switch, "on: export the collected data of --output")->check(on_off);
@@ -179,8 +198,10 @@ int main(int argc, char** argv) {
   app.add_option("--output", output, "a PROF_* job, or the directory holding PROF_* jobs");
   app.add_option("--type", type, "export type")->check(CLI::IsMember({"text", "db"}));
   app.add_option("--rule", rules, "analysis rules: communication, communication_matrix");
-  auto* iteration = app.add_option("--iteration-id", iteration_id, "export one iteration");
-  auto* model = app.add_option("--model-id", model_id, "export one model");
+  auto* iteration = app.add_option("--iteration-id", iteration_id, "with --model-id: export this iteration (from 1)")
+                        ->check(CLI::Range(uint64_t{1}, UINT64_MAX));
+  auto* model = app.add_option("--model-id", model_id,
+                               "with --iteration-id: the model (4294967295: the iteration is a step index id)");
   app.add_option("--application", application, "the program (and its arguments) to run with collection on");
   app.add_flag("--version", version, "print the version");
   std::map<std::string, std::string> sample;
@@ -229,10 +250,21 @@ int main(int argc, char** argv) {
     std::printf("[ERROR] nothing to do: give --export=on --output=<dir> (see --help)\n");
     return kFailed;
   }
-  if (*iteration || *model) return NotServed("--iteration-id / --model-id");
   if (output.empty()) {
     std::printf("[ERROR] --export=on needs --output=<dir>\n");
     return kFailed;
   }
-  return Export(output, type == "db");
+  Selection selection;
+  if (*iteration || *model) {
+    if (!*iteration || !*model) {
+      std::printf("[ERROR] --model-id and --iteration-id go together: give both, or neither to export everything\n");
+      return kFailed;
+    }
+    if (type == "db") {
+      std::printf("[WARNING] --type=db exports everything: --model-id and --iteration-id are ignored\n");
+    } else {
+      selection = Selection{true, model_id, iteration_id};
+    }
+  }
+  return Export(output, type == "db", selection);
 }
