@@ -181,6 +181,21 @@ void AddCollectionSwitches(CLI::App& app, std::map<std::string, std::string>* sa
       "--storage-limit", [sample](const std::string& v) { (*sample)["storageLimit"] = v; }, "<N>MB, 200..4294967295");
 }
 
+// Runs --application="<program> [args...]" or the trailing <program> [args...].
+int LaunchProgram(const std::string& application, const std::vector<std::string>& command, const std::string& output,
+                  const std::map<std::string, std::string>& sample) {
+  aclsim::msprof::LaunchOptions launch;
+  launch.from_application = !application.empty();
+  if (launch.from_application) {
+    std::istringstream words(application);
+    for (std::string w; words >> w;) launch.argv.push_back(w);
+  }
+  launch.argv.insert(launch.argv.end(), command.begin(), command.end());
+  launch.output = output;
+  launch.sample = sample;
+  return aclsim::msprof::Launch(launch);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -224,16 +239,7 @@ int main(int argc, char** argv) {
       std::printf("[ERROR] --export and --analyze do not go with running an application\n");
       return kFailed;
     }
-    aclsim::msprof::LaunchOptions launch;
-    launch.from_application = !application.empty();
-    if (launch.from_application) {
-      std::istringstream words(application);
-      for (std::string w; words >> w;) launch.argv.push_back(w);
-    }
-    launch.argv.insert(launch.argv.end(), command.begin(), command.end());
-    launch.output = output;
-    launch.sample = sample;
-    return aclsim::msprof::Launch(launch);
+    return LaunchProgram(application, command, output, sample);
   }
   if (analyze_switch == "on") {
     if (export_switch == "on") {
