@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -27,6 +28,13 @@ constexpr uint32_t kLayerOverlap = 31;
 constexpr const char* kRows[] = {"Computing", "Communication", "Communication(Not Overlapped)", "Free"};
 constexpr uint32_t kStepTidOffset = 70000;  // SORT_INDEX_OFFSET, Ascend/msprof utils/common_constant.h
 constexpr const char* kIterationCat = "Iteration Time";
+
+// The msproftx layer's process is named after the application, as current
+// msprof names it (msprof_tx_assembler.cpp: info.json's pid_name; "NA" when
+// the collection could not tell).
+std::string_view TxProcessName(const SessionData& d) {
+  return d.pid_name.empty() ? std::string_view("NA") : std::string_view(d.pid_name);
+}
 
 // The Step Trace row of a model's iterations: msprof's tid is the model id
 // plus 70000 in 32-bit arithmetic (step_trace_assembler.cpp), so the steps
@@ -124,7 +132,7 @@ void WriteMetadata(const SessionData& d, const TraceLayout& l, TraceEvents& w) {
     for (uint32_t tid : tids) w.Thread(l.cann_pid, tid, "Thread " + std::to_string(tid));
   }
   if (!d.tx.empty()) {
-    w.Process(l.tx_pid, "MsprofTx", "CPU", kLayerMsproftx);
+    w.Process(l.tx_pid, TxProcessName(d), "CPU", kLayerMsproftx);
     std::set<uint32_t> tids;
     for (const TxRecord& r : d.tx) tids.insert(r.tid);
     for (uint32_t tid : tids) w.Thread(l.tx_pid, tid, "Thread " + std::to_string(tid));
@@ -305,7 +313,7 @@ Status WriteTxTraceJson(const Context& ctx, const std::string& path) {
   OutFile f;
   ACLSIM_RETURN_IF_ERROR(f.Open(path));
   TraceEvents w(f);
-  w.Process(layout.tx_pid, "MsprofTx", "CPU", kLayerMsproftx);
+  w.Process(layout.tx_pid, TxProcessName(d), "CPU", kLayerMsproftx);
   std::set<uint32_t> tids;
   for (const TxRecord& r : d.tx) tids.insert(r.tid);
   for (uint32_t tid : tids) w.Thread(layout.tx_pid, tid, "Thread " + std::to_string(tid));

@@ -289,7 +289,7 @@ bool GetTask(In& in, const RawSession& s, uint64_t* seq, TaskRecord* t) {
   return true;
 }
 
-bool GetMeta(In& in, RawSession* s, uint64_t counts[3]) {
+bool GetMeta(In& in, uint32_t version, RawSession* s, uint64_t counts[3]) {
   SessionData& d = s->data;
   uint32_t devices = 0, syncs = 0;
   if (!(in.U32(&d.pid) && in.U64(&d.data_type_config) && in.I32(&d.aicore_metrics) && in.I64(&d.host_start_ns) &&
@@ -311,7 +311,7 @@ bool GetMeta(In& in, RawSession* s, uint64_t counts[3]) {
   for (ClockSync& cs : d.clock_sync) {
     if (!(in.U32(&cs.device_id) && in.I64(&cs.host_start_ns) && in.I64(&cs.device_start_ns))) return false;
   }
-  return true;
+  return version < 2 || in.Str(&d.pid_name);  // version 2 added the process name
 }
 
 StatusOr<std::string> ReadWhole(const std::string& path) {
@@ -341,9 +341,10 @@ Status ParseInto(std::string_view bytes, RawKind kind, std::string_view name, Ra
   uint32_t version = 0, file_kind = 0, crc = 0, reserved = 0;
   uint64_t count = 0, size = 0;
   (void)(h.U32(&version) && h.U32(&file_kind) && h.U64(&count) && h.U64(&size) && h.U32(&crc) && h.U32(&reserved));
-  if (version != kRawFormatVersion) {
-    return Damaged(name, "raw-data format version " + std::to_string(version) + " (this aclsim reads version " +
-                             std::to_string(kRawFormatVersion) + ")");
+  if (version < kRawFormatOldestVersion || version > kRawFormatVersion) {
+    return Damaged(name, "raw-data format version " + std::to_string(version) + " (this aclsim reads versions " +
+                             std::to_string(kRawFormatOldestVersion) + " to " + std::to_string(kRawFormatVersion) +
+                             ")");
   }
   if (file_kind != static_cast<uint32_t>(kind)) {
     return Damaged(name, "holds kind " + std::to_string(file_kind) + ", not the " + KindName(kind) + " records");
@@ -361,7 +362,7 @@ Status ParseInto(std::string_view bytes, RawKind kind, std::string_view name, Ra
   bool ok = true;
   for (uint64_t i = 0; ok && i < count; ++i) {
     switch (kind) {
-      case RawKind::kMeta: ok = GetMeta(in, s, pending->counts); break;
+      case RawKind::kMeta: ok = GetMeta(in, version, s, pending->counts); break;
       case RawKind::kOps: ok = GetOp(in, &s->ops.emplace_back()); break;
       case RawKind::kApi: ok = GetApi(in, &s->data.apis.emplace_back()); break;
       case RawKind::kTx: ok = GetTx(in, &s->data.tx.emplace_back()); break;
@@ -451,6 +452,7 @@ Status WriteRawData(const SessionData& data, const std::string& timestamp, const
     meta.I64(cs.host_start_ns);
     meta.I64(cs.device_start_ns);
   }
+  meta.Str(data.pid_name);
   Out api, tx;
   for (const ApiRecord& a : data.apis) PutApi(api, a);
   for (const TxRecord& r : data.tx) PutTx(tx, r);

@@ -30,7 +30,8 @@
 
 namespace aclsim::prof {
 
-inline constexpr uint32_t kRawFormatVersion = 1;
+inline constexpr uint32_t kRawFormatVersion = 2;        // what WriteRawData writes
+inline constexpr uint32_t kRawFormatOldestVersion = 1;  // the oldest ReadRawData reads
 
 enum class RawKind : uint32_t { kMeta = 1, kOps = 2, kApi = 3, kTx = 4, kTasks = 5 };
 

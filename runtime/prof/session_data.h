@@ -112,6 +112,7 @@ struct DeviceDescription {
 
 struct SessionData {
   uint32_t pid = 0;
+  std::string pid_name;           // the process's name (/proc/<pid>/comm), msprof's info.json "pid_name"; "" = unknown
   uint64_t data_type_config = 0;  // as passed to aclprofCreateConfig (before internal bits)
   int32_t aicore_metrics = 0xFF;
   std::vector<DeviceDescription> devices;  // collected devices, ascending id

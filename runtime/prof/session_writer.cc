@@ -103,6 +103,7 @@ Json InfoJson(const SessionData& data, const DeviceDescription* device) {
                                                             : data.devices.front().soc_name)
                                  .platform_version;
   info["pid"] = std::to_string(data.pid);
+  info["pid_name"] = data.pid_name.empty() ? "NA" : data.pid_name;  // msprof's value when unknown
   info["hostname"] = Hostname();
   const long cpus = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
   Json cpu;

@@ -100,6 +100,12 @@ void CheckCommonFiles(const std::string& dir) {
   ASSERT_TRUE(info.contains("platform_version") && info["platform_version"].is_string());
   EXPECT_GT(NumberIn(info["platform_version"].get<std::string>(), "platform_version"), 0);
   EXPECT_EQ(StringNumber(info, "pid"), static_cast<int64_t>(::getpid()));
+  // pid_name: the process's name as /proc/<pid>/status gives it.
+  std::ifstream comm("/proc/self/comm");
+  std::string process_name;
+  std::getline(comm, process_name);
+  ASSERT_TRUE(info.contains("pid_name") && info["pid_name"].is_string());
+  EXPECT_EQ(info["pid_name"].get<std::string>(), process_name);
   ASSERT_TRUE(info.contains("hostname") && info["hostname"].is_string());
   EXPECT_FALSE(info["hostname"].get<std::string>().empty());
   ASSERT_TRUE(info.contains("memoryTotal") && info["memoryTotal"].is_number_integer());

@@ -297,7 +297,7 @@ TEST(Export, GivenTraceWhenParsedThenItIsAWellFormedChromeTrace) {
       ADD_FAILURE() << "unexpected phase " << e.dump();
     }
   }
-  EXPECT_EQ(process_names, (std::set<std::string>{"CANN", "MsprofTx", "Ascend Hardware", "Overlap Analysis"}));
+  EXPECT_EQ(process_names, (std::set<std::string>{"CANN", "python3", "Ascend Hardware", "Overlap Analysis"}));
   // Each flow has exactly one start and one end; 3 launches + 1 MarkEx.
   EXPECT_EQ(flow_starts, flow_ends);
   EXPECT_EQ(flow_starts.size(), 4u);
@@ -361,7 +361,7 @@ TEST(Export, GivenTraceWhenParsedThenPidsFollowMsprofEncoding) {
   }
   const uint64_t base = 4242ull << 10;
   EXPECT_EQ(names[base | (7 << 5) | 31], "CANN");
-  EXPECT_EQ(names[base | (6 << 5) | 31], "MsprofTx");
+  EXPECT_EQ(names[base | (6 << 5) | 31], "python3");  // the msproftx layer is named after the process
   EXPECT_EQ(names[base | (14 << 5) | 0], "Ascend Hardware");
   EXPECT_EQ(names[base | (14 << 5) | 1], "Ascend Hardware");
   EXPECT_EQ((threads[{base | (14 << 5) | 0, 3}]), "Stream 3");

@@ -8,12 +8,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "runtime/prof/crc32c.h"
 #include "runtime/prof/export.h"
 #include "small_session.h"
 #include "test_files.h"
@@ -130,17 +132,42 @@ TEST(RawData, GivenATruncatedOrCorruptFileThenDataLossNamingIt) {
   }
 }
 
+// Version 1 (before the process name) still reads: the meta record without
+// its trailing pid_name string, resealed with its header's version 1.
+TEST(RawData, GivenAVersion1MetaThenItReadsWithoutTheProcessName) {
+  const fs::path job = FreshDir("version1");
+  ASSERT_TRUE(WriteRawData(test_data::SmallSession(), kTs, job.string()).ok());
+  const fs::path meta = job / "host/data/aclsim.meta.raw";
+  std::string bytes = ReadFile(meta);
+  const std::string name = test_data::SmallSession().pid_name;
+  ASSERT_FALSE(name.empty());
+  ASSERT_EQ(bytes.substr(bytes.size() - name.size()), name);
+  bytes.resize(bytes.size() - name.size() - 4);  // u32 length + bytes
+  const uint64_t payload = bytes.size() - 40;
+  const uint32_t crc = Crc32c(bytes.data() + 40, payload);
+  bytes[8] = 1;
+  std::memcpy(&bytes[24], &payload, 8);
+  std::memcpy(&bytes[32], &crc, 4);
+  WriteFile(meta, bytes);
+  auto back = ReadRawData(job.string());
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(back->data.pid_name, "");
+  EXPECT_EQ(back->data.tasks.size(), test_data::SmallSession().tasks.size());
+  fs::remove_all(job);
+}
+
 TEST(RawData, GivenANewerFormatVersionOrAForeignFileThenDataLossSayingSo) {
   const fs::path job = FreshDir("version");
   ASSERT_TRUE(WriteRawData(test_data::SmallSession(), kTs, job.string()).ok());
   const fs::path meta = job / "host/data/aclsim.meta.raw";
   std::string bytes = ReadFile(meta);
-  bytes[8] = 2;  // format version 2
+  bytes[8] = 3;  // format version 3
   WriteFile(meta, bytes);
   auto back = ReadRawData(job.string());
   ASSERT_FALSE(back.ok());
   EXPECT_EQ(back.status().code(), StatusCode::kDataLoss);
-  EXPECT_NE(back.status().message().find("raw-data format version 2 (this aclsim reads version 1)"), std::string::npos)
+  EXPECT_NE(back.status().message().find("raw-data format version 3 (this aclsim reads versions 1 to 2)"),
+            std::string::npos)
       << back.status().message();
   WriteFile(meta, "PK\x03\x04 not ours, but long enough to hold a header of forty bytes");
   back = ReadRawData(job.string());
