@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <new>
-#include <string>
 #include <unordered_map>
 
 #include "runtime/log.h"
@@ -22,15 +20,6 @@ using prof::SessionState;
 std::atomic<bool> g_api_trace_on{false};
 std::atomic<int> g_host_models{0};       // live profilers with a modelled host side
 std::atomic<uint64_t> g_start_count{0};  // process-wide: never reset by Finalize (spec §7.1)
-
-// The process's name as /proc/<pid>/status "Name:" gives it (its comm),
-// which msprof records as info.json's pid_name.
-std::string ProcessName() {
-  std::ifstream comm("/proc/self/comm");
-  std::string name;
-  std::getline(comm, name);
-  return name;
-}
 
 // Moves through the transition table: OK with |*out_proceed| when the call
 // should do its work, OK without it for HEAD's no-op cases, the row's error
@@ -424,8 +413,7 @@ void Profiler::DetachCollectorLocked() {
 }
 
 void Profiler::FillStopped(prof::SessionData* out) {
-  out->pid = static_cast<uint32_t>(::getpid());
-  out->pid_name = ProcessName();
+  prof::FillProcessFacts(out);
   out->data_type_config = session_.config.requested_data_types;
   out->aicore_metrics = session_.config.aicore_metrics;
   std::vector<uint32_t> ids = session_.collected;

@@ -238,8 +238,7 @@ Status WriteSessionDb(const SessionData& data, const std::string& path) {
   for (const DeviceDescription& dd : data.devices) {
     db.IdRow("INSERT INTO NPU_INFO VALUES (?, ?)", dd.device_id, dd.soc_name);
   }
-  char host[256] = {};
-  (void)gethostname(host, sizeof(host) - 1);
+  const std::string host = data.hostname.empty() ? "NA" : data.hostname;  // the collecting host
   db.TextRow("INSERT INTO HOST_INFO VALUES (?, ?)", {std::to_string(std::hash<std::string>{}(host)), host});
   Strings strings;
   WriteTasks(ctx, db, strings);

@@ -311,7 +311,7 @@ bool GetMeta(In& in, uint32_t version, RawSession* s, uint64_t counts[3]) {
   for (ClockSync& cs : d.clock_sync) {
     if (!(in.U32(&cs.device_id) && in.I64(&cs.host_start_ns) && in.I64(&cs.device_start_ns))) return false;
   }
-  return version < 2 || in.Str(&d.pid_name);  // version 2 added the process name
+  return version < 2 || (in.Str(&d.pid_name) && in.Str(&d.hostname));  // version 2 added them
 }
 
 StatusOr<std::string> ReadWhole(const std::string& path) {
@@ -453,6 +453,7 @@ Status WriteRawData(const SessionData& data, const std::string& timestamp, const
     meta.I64(cs.device_start_ns);
   }
   meta.Str(data.pid_name);
+  meta.Str(data.hostname);
   Out api, tx;
   for (const ApiRecord& a : data.apis) PutApi(api, a);
   for (const TxRecord& r : data.tx) PutTx(tx, r);

@@ -113,6 +113,7 @@ struct DeviceDescription {
 struct SessionData {
   uint32_t pid = 0;
   std::string pid_name;           // the process's name (/proc/<pid>/comm), msprof's info.json "pid_name"; "" = unknown
+  std::string hostname;           // the collecting host's name (info.json "hostname", HOST_INFO); "" = unknown
   uint64_t data_type_config = 0;  // as passed to aclprofCreateConfig (before internal bits)
   int32_t aicore_metrics = 0xFF;
   std::vector<DeviceDescription> devices;  // collected devices, ascending id

@@ -68,6 +68,10 @@ std::string Hostname() {
   return name;
 }
 
+// What a session recorded, or (for data that did not record it) "NA", the
+// value msprof writes when it cannot tell.
+std::string OrNa(const std::string& s) { return s.empty() ? "NA" : s; }
+
 // "YYYY-MM-DD hh:mm:ss.uuuuuu" in UTC of an epoch time in ns.
 std::string UtcDate(int64_t epoch_ns) {
   const time_t secs = static_cast<time_t>(epoch_ns / 1'000'000'000);
@@ -103,8 +107,8 @@ Json InfoJson(const SessionData& data, const DeviceDescription* device) {
                                                             : data.devices.front().soc_name)
                                  .platform_version;
   info["pid"] = std::to_string(data.pid);
-  info["pid_name"] = data.pid_name.empty() ? "NA" : data.pid_name;  // msprof's value when unknown
-  info["hostname"] = Hostname();
+  info["pid_name"] = OrNa(data.pid_name);
+  info["hostname"] = OrNa(data.hostname);
   const long cpus = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
   Json cpu;
   cpu["Id"] = 0;
@@ -255,6 +259,14 @@ Status SessionWriter::WriteResults(const SessionData& data) const {
   ACLSIM_RETURN_IF_ERROR(WriteRawData(data, timestamp, job_dir_));
   ACLSIM_RETURN_IF_ERROR(WriteSessionOutput(data, job_dir_ + "/mindstudio_profiler_output", timestamp));
   return WriteSessionDb(data, job_dir_ + "/msprof_" + timestamp + ".db");
+}
+
+void FillProcessFacts(SessionData* data) {
+  data->pid = static_cast<uint32_t>(::getpid());
+  std::ifstream comm("/proc/self/comm");  // what /proc/<pid>/status "Name:" gives, as msprof reads it
+  data->pid_name.clear();
+  std::getline(comm, data->pid_name);
+  data->hostname = Hostname();
 }
 
 }  // namespace aclsim::prof

@@ -27,6 +27,10 @@ namespace aclsim::prof {
 // it cannot, or when the result is not a writable directory.
 Status MakeDirectories(const std::string& path);
 
+// The facts of this process and host a collection records: its pid, its
+// name (/proc/<pid>/comm, info.json's pid_name) and the host's name.
+void FillProcessFacts(SessionData* data);
+
 class SessionWriter {
  public:
   // Creates a fresh PROF_* directory (with host/data) under |base|, named for

@@ -105,6 +105,9 @@ TEST(ExportDb, GivenASessionThenComputeTasksAreTheOpSummaryRows) {
   EXPECT_EQ(Query(dir / "msprof_t.db", "SELECT name FROM ENUM_API_TYPE WHERE id = 50004")[0][0], "mstx");
   EXPECT_EQ(Query(dir / "msprof_t.db", "SELECT id, name FROM NPU_INFO ORDER BY id"),
             (std::vector<std::vector<std::string>>{{"0", "Ascend910B2"}, {"1", "Ascend910B2"}}));
+  // The collecting host's name, from the collection (not the exporting machine).
+  EXPECT_EQ(Query(dir / "msprof_t.db", "SELECT hostName FROM HOST_INFO"),
+            (std::vector<std::vector<std::string>>{{"npu-host-7"}}));
   // The MarkEx marker task and its host event share a connection id.
   EXPECT_EQ(Query(dir / "msprof_t.db",
                   "SELECT count(*) FROM TASK t JOIN MSTX_EVENTS m ON m.connectionId = t.connectionId JOIN STRING_IDS "

@@ -132,17 +132,18 @@ TEST(RawData, GivenATruncatedOrCorruptFileThenDataLossNamingIt) {
   }
 }
 
-// Version 1 (before the process name) still reads: the meta record without
-// its trailing pid_name string, resealed with its header's version 1.
+// Version 1 (before the process and host names) still reads: the meta
+// record without its trailing pid_name and hostname strings, resealed with
+// its header's version 1.
 TEST(RawData, GivenAVersion1MetaThenItReadsWithoutTheProcessName) {
   const fs::path job = FreshDir("version1");
   ASSERT_TRUE(WriteRawData(test_data::SmallSession(), kTs, job.string()).ok());
   const fs::path meta = job / "host/data/aclsim.meta.raw";
   std::string bytes = ReadFile(meta);
-  const std::string name = test_data::SmallSession().pid_name;
-  ASSERT_FALSE(name.empty());
-  ASSERT_EQ(bytes.substr(bytes.size() - name.size()), name);
-  bytes.resize(bytes.size() - name.size() - 4);  // u32 length + bytes
+  const SessionData d = test_data::SmallSession();
+  ASSERT_FALSE(d.pid_name.empty() || d.hostname.empty());
+  ASSERT_EQ(bytes.substr(bytes.size() - d.hostname.size()), d.hostname);
+  bytes.resize(bytes.size() - d.pid_name.size() - d.hostname.size() - 8);  // two u32 lengths + their bytes
   const uint64_t payload = bytes.size() - 40;
   const uint32_t crc = Crc32c(bytes.data() + 40, payload);
   bytes[8] = 1;
@@ -152,6 +153,7 @@ TEST(RawData, GivenAVersion1MetaThenItReadsWithoutTheProcessName) {
   auto back = ReadRawData(job.string());
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(back->data.pid_name, "");
+  EXPECT_EQ(back->data.hostname, "");
   EXPECT_EQ(back->data.tasks.size(), test_data::SmallSession().tasks.size());
   fs::remove_all(job);
 }

@@ -57,6 +57,7 @@ inline SessionData SmallSession() {
   SessionData d;
   d.pid = 4242;
   d.pid_name = "python3";
+  d.hostname = "npu-host-7";
   d.data_type_config = 0x1 | 0x2 | 0x40 | 0x80;
   d.devices = {{0, "Ascend910B2", 24, 48}, {1, "Ascend910B2", 24, 48}};
   d.clock_sync = {{0, 1'000'000'000, 5'000}, {1, 1'000'000'000, 2'000'000}};
