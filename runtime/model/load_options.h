@@ -5,6 +5,9 @@
 #define ACLSIM_RUNTIME_MODEL_LOAD_OPTIONS_H_
 
 #include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "runtime/status.h"
 
@@ -17,6 +20,15 @@ struct ModelLoadOptions {
   // input (the batch axis). Any other unknown dimension is an error
   // (kModelNotDynamic naming the tensor). Must be >= 1.
   int64_t default_batch = 1;
+  // The shapes of named graph inputs (ATC's --input_shape, resolved to one
+  // gear): each replaces the input's shape, whose rank it must keep and whose
+  // static dims it must repeat; every dim is >= 1. Applied before the rule
+  // above. Naming no input of the model is kModelParse.
+  std::map<std::string, std::vector<int64_t>> input_shapes;
+  // Runs the fusion passes ATC applies by default (runtime/model/fusion.h)
+  // on the loaded graph. Off for ONNX and JSON loaded directly; on for
+  // models converted by atc unless it was told otherwise.
+  bool fusion = false;
 
   // kInvalidArgument when a field is out of range.
   Status Validate() const;

@@ -7,6 +7,11 @@
 //   * an ONNX ModelProto (docs/onnx_mapping.md): any other non-empty input.
 //     Built only with ACLSIM_WITH_ONNX (CMake option, default ON); without it
 //     such input is rejected with kModelDeserialize.
+//   * aclsim's offline model (docs/om_format.md, written by aclsim's atc):
+//     magic "ACLSIMOM"; the source model it holds is loaded with the input
+//     shapes and fusion passes atc recorded;
+//   * CANN's own .om (magic "IMOD") is refused with kModelDeserialize and a
+//     message that says to convert the source model with aclsim's atc.
 // Real CANN loads only .om files; accepting JSON and ONNX is aclsim's
 // extension, and the error codes follow what CANN returns for a bad .om:
 //   kFileUnusable            file cannot be opened (145002 at aclmdlLoadFromFile)

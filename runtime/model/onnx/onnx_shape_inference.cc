@@ -2,6 +2,7 @@
 
 #include <onnx/shape_inference/implementation.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <string>
@@ -186,10 +187,34 @@ bool FillSchemalessOutputs(const Opsets& opsets, onnx::ModelProto* model, ValueI
 
 }  // namespace
 
+// Gives graph input |name| the shape |dims| (ModelLoadOptions.input_shapes):
+// same rank, and the same value where the model's dim is static.
+static Status SetInputShape(const std::string& name, const std::vector<int64_t>& dims, onnx::TypeProto_Tensor* tt) {
+  if (tt->has_shape() && tt->shape().dim_size() != static_cast<int>(dims.size())) {
+    return ParseError("the input shape of '" + name + "' has " + std::to_string(dims.size()) +
+                      " dimensions; the model's input has " + std::to_string(tt->shape().dim_size()));
+  }
+  if (tt->has_shape()) {
+    for (int d = 0; d < tt->shape().dim_size(); ++d) {
+      const auto& dim = tt->shape().dim(d);
+      if (IsConcrete(dim) && dim.dim_value() != dims[static_cast<size_t>(d)]) {
+        return ParseError("the input shape of '" + name + "' sets dimension " + std::to_string(d) + " to " +
+                          std::to_string(dims[static_cast<size_t>(d)]) + "; the model fixes it at " +
+                          std::to_string(dim.dim_value()));
+      }
+    }
+  }
+  auto* shape = tt->mutable_shape();
+  shape->clear_dim();
+  for (int64_t d : dims) shape->add_dim()->set_dim_value(d);
+  return OkStatus();
+}
+
 Status ApplyInputRule(const ModelLoadOptions& options, onnx::ModelProto* model) {
   onnx::GraphProto* g = model->mutable_graph();
   std::unordered_set<std::string> initializers;
   for (const auto& init : g->initializer()) initializers.insert(init.name());
+  size_t named = 0;
   for (auto& in : *g->mutable_input()) {
     if (initializers.count(in.name())) continue;
     if (!in.has_type()) return ParseError("graph input '" + in.name() + "' has no type");
@@ -198,6 +223,11 @@ Status ApplyInputRule(const ModelLoadOptions& options, onnx::ModelProto* model) 
                          "' is not a tensor (sequence, map, optional and sparse values are not supported)");
     }
     auto* tt = in.mutable_type()->mutable_tensor_type();
+    if (auto given = options.input_shapes.find(in.name()); given != options.input_shapes.end()) {
+      ++named;
+      ACLSIM_RETURN_IF_ERROR(SetInputShape(in.name(), given->second, tt));
+      continue;
+    }
     if (!tt->has_shape()) return NotDynamic("graph input '" + in.name() + "' has no shape (unknown rank)");
     auto* shape = tt->mutable_shape();
     for (int d = 0; d < shape->dim_size(); ++d) {
@@ -227,6 +257,15 @@ Status ApplyInputRule(const ModelLoadOptions& options, onnx::ModelProto* model) 
       }
     }
   };
+  if (named != options.input_shapes.size()) {
+    for (const auto& [name, dims] : options.input_shapes) {
+      const bool found = std::any_of(g->input().begin(), g->input().end(),
+                                     [&](const onnx::ValueInfoProto& in) { return in.name() == name; });
+      if (!found || initializers.count(name)) {
+        return ParseError("the input shape names '" + name + "', which is not an input of the model");
+      }
+    }
+  }
   for (auto& v : *g->mutable_output()) clear_symbolic(v);
   for (auto& v : *g->mutable_value_info()) clear_symbolic(v);
   return OkStatus();

@@ -1,0 +1,88 @@
+#include "runtime/model/om_format.h"
+
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+namespace aclsim::model {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr size_t kPrefix = 16;  // magic, version, header length
+
+void PutU32(std::string* out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+}
+
+uint32_t GetU32(std::string_view bytes, size_t at) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= static_cast<uint32_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
+  return v;
+}
+
+Status Bad(const std::string& what) { return Status(Detail::kModelDeserialize, "om: " + what); }
+Status BadField(const std::string& what) { return Status(Detail::kModelParse, "om header: " + what); }
+
+}  // namespace
+
+bool IsAclsimOm(std::string_view bytes) {
+  return bytes.size() >= sizeof(kOmMagic) && std::memcmp(bytes.data(), kOmMagic, sizeof(kOmMagic)) == 0;
+}
+
+bool IsCannOm(std::string_view bytes) { return bytes.size() >= 4 && bytes.substr(0, 4) == "IMOD"; }
+
+std::string WriteOm(const OmHeader& h, std::string_view payload) {
+  Json j;
+  j["format"] = "aclsim.om";
+  j["version"] = kOmFormatVersion;
+  j["soc_version"] = h.soc_version;
+  j["source"] = h.source;
+  j["input_shapes"] = Json::object();
+  for (const auto& [name, dims] : h.input_shapes) j["input_shapes"][name] = dims;
+  j["input_format"] = h.input_format;
+  j["fusion"] = h.fusion;
+  j["fusions"] = h.fusions;
+  j["converter"] = h.converter;
+  const std::string header = j.dump(2) + "\n";
+  std::string out(kOmMagic, sizeof(kOmMagic));
+  PutU32(&out, kOmFormatVersion);
+  PutU32(&out, static_cast<uint32_t>(header.size()));
+  out += header;
+  out.append(payload.data(), payload.size());
+  return out;
+}
+
+StatusOr<OmFile> ParseOm(std::string_view bytes) {
+  if (!IsAclsimOm(bytes) || bytes.size() < kPrefix) return Bad("truncated before its header");
+  const uint32_t version = GetU32(bytes, 8);
+  if (version != kOmFormatVersion) {
+    return Bad("format version " + std::to_string(version) + " (this aclsim reads version " +
+               std::to_string(kOmFormatVersion) + "); convert the source model again with this aclsim's atc");
+  }
+  const uint32_t length = GetU32(bytes, 12);
+  if (length > bytes.size() - kPrefix) return Bad("header of " + std::to_string(length) + " bytes is truncated");
+  Json j = Json::parse(bytes.substr(kPrefix, length), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) return Bad("header is not a JSON object");
+  OmFile file;
+  file.payload = bytes.substr(kPrefix + length);
+  OmHeader& h = file.header;
+  try {
+    if (j.at("format").get<std::string>() != "aclsim.om") return BadField("format is not \"aclsim.om\"");
+    h.soc_version = j.at("soc_version").get<std::string>();
+    h.source = j.at("source").get<std::string>();
+    if (h.source != "onnx" && h.source != "json") return BadField("source is neither \"onnx\" nor \"json\"");
+    for (const auto& [name, dims] : j.at("input_shapes").items()) {
+      h.input_shapes[name] = dims.get<std::vector<int64_t>>();
+    }
+    h.input_format = j.at("input_format").get<std::string>();
+    h.fusion = j.at("fusion").get<bool>();
+    h.fusions = j.at("fusions").get<std::vector<std::string>>();
+    h.converter = j.value("converter", std::string());
+  } catch (const Json::exception& e) {
+    return BadField(std::string("a field is missing or of the wrong type (") + e.what() + ")");
+  }
+  if (file.payload.empty()) return Bad("no model after the header");
+  return file;
+}
+
+}  // namespace aclsim::model

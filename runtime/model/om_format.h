@@ -1,0 +1,60 @@
+// aclsim's offline model file (`<output>.om` written by aclsim's atc,
+// docs/om_format.md). It is not CANN's .om: CANN's holds compiled device
+// kernels for one SoC; aclsim's holds the source model and what atc was told
+// to do with it, which the loader replays. Layout (integers little-endian):
+//
+//   0   8  magic "ACLSIMOM"
+//   8   4  format version (kOmFormatVersion)
+//   12  4  header length H in bytes
+//   16  H  header: a JSON object (OmHeader below)
+//   16+H   payload: the source model, ONNX ModelProto or aclsim JSON graph
+//
+// CANN's own .om files are recognised by their magic ("IMOD" at offset 0)
+// so that loading one says to convert the source model with atc.
+#ifndef ACLSIM_RUNTIME_MODEL_OM_FORMAT_H_
+#define ACLSIM_RUNTIME_MODEL_OM_FORMAT_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/status.h"
+
+namespace aclsim::model {
+
+inline constexpr char kOmMagic[8] = {'A', 'C', 'L', 'S', 'I', 'M', 'O', 'M'};
+inline constexpr uint32_t kOmFormatVersion = 1;
+
+// What atc recorded about a conversion.
+struct OmHeader {
+  std::string soc_version;                                   // --soc_version, e.g. "Ascend310P3"
+  std::string source;                                        // "onnx" or "json": the payload's format
+  std::map<std::string, std::vector<int64_t>> input_shapes;  // --input_shape (-1: a dynamic dim)
+  std::string input_format;                                  // --input_format ("" = the model's)
+  bool fusion = true;                                        // the fusion passes run at load
+  std::vector<std::string> fusions;                          // what they fused at conversion (report)
+  std::string converter;                                     // "aclsim atc <version>"
+};
+
+bool IsAclsimOm(std::string_view bytes);
+// CANN's offline model (magic "IMOD"), which aclsim cannot run.
+bool IsCannOm(std::string_view bytes);
+
+// The file's bytes. Deterministic: the same header and payload give the
+// same bytes.
+std::string WriteOm(const OmHeader& header, std::string_view payload);
+
+struct OmFile {
+  OmHeader header;
+  std::string_view payload;  // into the parsed bytes
+};
+// Parses |bytes| (IsAclsimOm). Errors: kModelDeserialize when it is
+// truncated, of another format version or its header is not valid JSON;
+// kModelParse when a header field is missing or of the wrong type.
+StatusOr<OmFile> ParseOm(std::string_view bytes);
+
+}  // namespace aclsim::model
+
+#endif  // ACLSIM_RUNTIME_MODEL_OM_FORMAT_H_
