@@ -1,6 +1,8 @@
 #include "runtime/model_registry.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "runtime/log.h"
 #include "runtime/vendor.h"
@@ -59,6 +61,34 @@ Status CheckBuffers(const char* what, const std::vector<BufferView>& bufs, const
     }
   }
   return OkStatus();
+}
+
+// The gear a gear model's gear input holds: one little-endian value per
+// value of a gear, 8 bytes each when the buffer has room, else 4 (as the
+// aclmdlSet* calls write them).
+StatusOr<size_t> ChosenGear(const LoadedModel& m, const BufferView& buf) {
+  const size_t k = m.gear_values.empty() ? 0 : m.gear_values.front().size();
+  if (buf.data == nullptr || buf.size < 4 * k) {
+    return Status(Detail::kDynamicInputLength, std::string("the gear input (") + model::kGearInputName + ") holds " +
+                                                   std::to_string(buf.size) + " bytes; model " + std::to_string(m.id) +
+                                                   " needs " + std::to_string(4 * k));
+  }
+  const size_t esize = buf.size >= 8 * k ? 8 : 4;
+  std::vector<int64_t> held(k);
+  std::string text;
+  for (size_t i = 0; i < k; ++i) {
+    uint64_t v = 0;
+    std::memcpy(&v, static_cast<const char*>(buf.data) + i * esize, esize);
+    held[i] = static_cast<int64_t>(v);
+    text += (i ? "," : "") + std::to_string(v);
+  }
+  for (size_t g = 0; g < m.gear_values.size(); ++g) {
+    if (m.gear_values[g] == held) return g;
+  }
+  return Status(Detail::kDynamicBatchSize,
+                std::string("the gear input (") + model::kGearInputName + ") holds [" + text +
+                    "], which is not a gear of model " + std::to_string(m.id) +
+                    "; choose one with aclmdlSetDynamicBatchSize, aclmdlSetDynamicHWSize or aclmdlSetInputDynamicDims");
 }
 
 }  // namespace
@@ -136,6 +166,67 @@ StatusOr<ModelRef> ModelRegistry::Load(DeviceState* device, model::Graph graph) 
   return ModelRef(std::move(loaded));
 }
 
+StatusOr<ModelRef> ModelRegistry::LoadVariants(DeviceState* device, model::ModelVariants variants) {
+  if (variants.gear_kind == model::GearKind::kNone && variants.graphs.size() == 1) {
+    return Load(device, std::move(variants.graphs.front()));
+  }
+  if (variants.graphs.empty() || variants.graphs.size() > 1024 || variants.graphs.size() != variants.gears.size()) {
+    return Status(StatusCode::kResourceExhausted, "model: " + std::to_string(variants.graphs.size()) +
+                                                      " gears (aclsim runs 1 to 1024, one graph each)");
+  }
+  std::vector<std::shared_ptr<LoadedModel>> gears;
+  auto unload_gears = [&] {
+    for (const auto& g : gears) (void)device->device().UnloadGraph(g->executable);
+  };
+  for (model::Graph& graph : variants.graphs) {
+    auto gear = Compile(device, std::move(graph));
+    if (!gear.ok()) {
+      unload_gears();
+      return gear.status();
+    }
+    gears.push_back(std::move(gear).value());
+  }
+  // The model describes its largest gear (the most input bytes), as CANN's.
+  auto input_bytes = [](const LoadedModel& m) {
+    size_t n = 0;
+    for (size_t s : m.input_sizes) n += s;
+    return n;
+  };
+  const auto largest = std::max_element(
+      gears.begin(), gears.end(), [&](const auto& a, const auto& b) { return input_bytes(*a) < input_bytes(*b); });
+  auto top = std::make_shared<LoadedModel>();
+  top->device = device;
+  top->graph = (*largest)->graph;
+  top->ops = (*largest)->ops;
+  top->costs_status = (*largest)->costs_status;
+  top->input_sizes = (*largest)->input_sizes;
+  top->output_sizes = (*largest)->output_sizes;
+  for (const auto& g : gears) {
+    for (size_t i = 0; i < g->input_sizes.size() && i < top->input_sizes.size(); ++i)
+      top->input_sizes[i] = std::max(top->input_sizes[i], g->input_sizes[i]);
+    for (size_t i = 0; i < g->output_sizes.size() && i < top->output_sizes.size(); ++i)
+      top->output_sizes[i] = std::max(top->output_sizes[i], g->output_sizes[i]);
+  }
+  top->gear_kind = variants.gear_kind;
+  top->gear_values = std::move(variants.gears);
+  top->dynamic_inputs = std::move(variants.dynamic_inputs);
+  std::lock_guard<std::mutex> lock(mu_);
+  if (next_model_id_ > vendor::kMaxGearModelId) {
+    unload_gears();
+    return Status(StatusCode::kResourceExhausted,
+                  "model ids past " + std::to_string(vendor::kMaxGearModelId) + " cannot carry gears");
+  }
+  top->id = next_model_id_++;
+  for (size_t i = 0; i < gears.size(); ++i) {
+    gears[i]->id = vendor::GearTag(top->id, static_cast<uint32_t>(i));
+    top->gears.push_back(gears[i]);
+  }
+  Log(LogLevel::kInfo, "loaded model " + std::to_string(top->id) + " '" + top->graph.name + "' with " +
+                           std::to_string(gears.size()) + " " + model::GearKindName(top->gear_kind) + " gears");
+  models_.emplace(top->id, top);
+  return ModelRef(std::move(top));
+}
+
 StatusOr<ModelRef> ModelRegistry::LoadKernel(DeviceState* device, model::Graph graph) {
   ACLSIM_ASSIGN_OR_RETURN(std::shared_ptr<LoadedModel> loaded, Compile(device, std::move(graph)));
   std::lock_guard<std::mutex> lock(mu_);
@@ -162,6 +253,10 @@ Status ModelRegistry::Unload(uint32_t model_id) {
   }
   device::Device& dev = model->device->device();
   (void)dev.SynchronizeDevice();
+  if (!model->gears.empty()) {
+    for (const ModelRef& g : model->gears) (void)dev.UnloadGraph(g->executable);
+    return OkStatus();
+  }
   if (Status s = dev.UnloadGraph(model->executable); !s.ok()) {
     std::lock_guard<std::mutex> lock(mu_);
     models_.emplace(model_id, std::move(model));  // still loaded on the device
@@ -180,7 +275,8 @@ void ModelRegistry::UnloadAll() {
   }
   for (auto& [id, m] : models) {
     (void)m->device->device().SynchronizeDevice();
-    (void)m->device->device().UnloadGraph(m->executable);
+    for (const ModelRef& g : m->gears) (void)m->device->device().UnloadGraph(g->executable);
+    if (m->gears.empty()) (void)m->device->device().UnloadGraph(m->executable);
   }
 }
 
@@ -192,6 +288,11 @@ ModelRef ModelRegistry::Find(uint32_t model_id) const {
 
 ModelRef ModelRegistry::FindTag(uint32_t tag) const {
   std::lock_guard<std::mutex> lock(mu_);
+  if (vendor::IsGearTag(tag)) {
+    auto it = models_.find(vendor::ExportedModelId(tag));
+    const size_t gear = (tag - vendor::kFirstGearTag) >> vendor::kGearShift;
+    return it == models_.end() || gear >= it->second->gears.size() ? nullptr : it->second->gears[gear];
+  }
   const auto& table = IsKernelTag(tag) ? kernels_ : models_;
   auto it = table.find(tag);
   return it == table.end() ? nullptr : it->second;
@@ -210,6 +311,16 @@ StatusOr<ModelDescription> ModelRegistry::Describe(uint32_t model_id) const {
   };
   for (int32_t t : g.inputs) desc.inputs.push_back(describe(t));
   for (int32_t t : g.outputs) desc.outputs.push_back(describe(t));
+  desc.gear_kind = m->gear_kind;
+  desc.gears = m->gear_values;
+  desc.dynamic_inputs = m->dynamic_inputs;
+  // A model with gears: -1 on the dynamic axes, the largest gear's sizes.
+  for (size_t i = 0; i < desc.inputs.size() && !m->gears.empty(); ++i) {
+    desc.inputs[i].size_bytes = m->input_sizes[i];
+    for (const auto& [name, dims] : m->dynamic_inputs) {
+      if (name == desc.inputs[i].name) desc.inputs[i].dims = dims;
+    }
+  }
   return desc;
 }
 
@@ -227,6 +338,10 @@ StatusOr<ModelRef> ModelRegistry::PrepareExecution(uint32_t model_id, const std:
                                                    const std::vector<BufferView>& outputs) const {
   ModelRef m = Find(model_id);
   if (!m) return ModelNotLoaded(model_id);
+  if (!m->gears.empty() && inputs.size() == m->input_sizes.size()) {
+    ACLSIM_ASSIGN_OR_RETURN(size_t gear, ChosenGear(*m, inputs.back()));
+    m = m->gears[gear];
+  }
   ACLSIM_RETURN_IF_ERROR(CheckBuffers("input", inputs, m->input_sizes));
   ACLSIM_RETURN_IF_ERROR(CheckBuffers("output", outputs, m->output_sizes));
   return m;

@@ -16,6 +16,7 @@
 #ifndef ACLSIM_RUNTIME_MODEL_REGISTRY_H_
 #define ACLSIM_RUNTIME_MODEL_REGISTRY_H_
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -27,6 +28,7 @@
 
 #include "runtime/device_table.h"
 #include "runtime/model/graph.h"
+#include "runtime/model/model_variants.h"
 #include "runtime/prof/op_table.h"
 #include "runtime/single_op.h"
 #include "runtime/status.h"
@@ -46,6 +48,11 @@ struct ModelDescription {
   std::string name;
   std::vector<TensorDescription> inputs;
   std::vector<TensorDescription> outputs;
+  // A model with gears (LoadedModel): the kind, each gear's values, and the
+  // inputs with -1 dims in --input_shape order.
+  model::GearKind gear_kind = model::GearKind::kNone;
+  std::vector<std::vector<int64_t>> gears;
+  std::vector<std::pair<std::string, std::vector<int64_t>>> dynamic_inputs;
 };
 
 // One data buffer of an execution dataset (borrowed for the call).
@@ -54,17 +61,29 @@ struct BufferView {
   size_t size = 0;
 };
 
+struct LoadedModel;
+using ModelRef = std::shared_ptr<const LoadedModel>;
+
 struct LoadedModel {
-  uint32_t id = 0;
-  DeviceState* device = nullptr;  // borrowed: devices live as long as the DeviceTable
-  device::ExecutableId executable = 0;
-  model::Graph graph;
-  std::vector<size_t> input_sizes;
+  uint32_t id = 0;                      // the model id; a gear's tag (vendor::GearTag) for a gear
+  DeviceState* device = nullptr;        // borrowed: devices live as long as the DeviceTable
+  device::ExecutableId executable = 0;  // 0 for a model with gears (each gear has one)
+  model::Graph graph;                   // a model with gears: its largest gear's
+  std::vector<size_t> input_sizes;      // a model with gears: the largest over its gears
   std::vector<size_t> output_sizes;
   prof::OpTableRef ops;  // one entry per graph op
   Status costs_status;   // why |ops| has no costs, when the device could not give them
+
+  // A model converted with gears (model/om_format.h): gears[i] runs
+  // gear_values[i]; the gear input (kGearInputName) is the last input.
+  model::GearKind gear_kind = model::GearKind::kNone;
+  std::vector<std::vector<int64_t>> gear_values;
+  std::vector<ModelRef> gears;
+  std::vector<std::pair<std::string, std::vector<int64_t>>> dynamic_inputs;  // dims with -1
+  // The gear the aclmdlSet* calls last chose (-1: none), which CANN keeps
+  // per model and aclmdlGetCurOutputDims reports.
+  mutable std::atomic<int32_t> current_gear{-1};
 };
-using ModelRef = std::shared_ptr<const LoadedModel>;
 
 class ModelRegistry {
  public:
@@ -75,6 +94,10 @@ class ModelRegistry {
   // Compiles |graph| on |device| and registers it; returns the loaded model
   // (its id is ->id).
   StatusOr<ModelRef> Load(DeviceState* device, model::Graph graph);
+  // Compiles every gear of |variants| (or its one graph) and registers the
+  // model; each gear gets its tag (vendor::GearTag). More than 1024 gears,
+  // or a model id past vendor::kMaxGearModelId → kResourceExhausted.
+  StatusOr<ModelRef> LoadVariants(DeviceState* device, model::ModelVariants variants);
   // Synchronises the model's device and unloads its executable.
   // Not loaded → kModelNotLoaded.
   Status Unload(uint32_t model_id);
@@ -93,7 +116,9 @@ class ModelRegistry {
   StatusOr<ModelDescription> Describe(uint32_t model_id) const;
   StatusOr<std::vector<device::OpCost>> Costs(uint32_t model_id) const;
   // Checks the execution datasets against the model (kInvalidArgument with the
-  // offending buffer named) and returns it.
+  // offending buffer named) and returns it; for a model with gears, the gear
+  // its gear input holds (kDynamicBatchSize when it holds none of them,
+  // kDynamicInputLength when that buffer is too short).
   StatusOr<ModelRef> PrepareExecution(uint32_t model_id, const std::vector<BufferView>& inputs,
                                       const std::vector<BufferView>& outputs) const;
   // Name and type of op |op_index| of a loaded model (kInvalidArgument otherwise).

@@ -54,6 +54,14 @@ StatusOr<uint32_t> Runtime::LoadModel(model::Graph graph) {
   return model->id;
 }
 
+StatusOr<uint32_t> Runtime::LoadModelVariants(model::ModelVariants variants) {
+  ACLSIM_ASSIGN_OR_RETURN(DeviceState * device, devices_->CurrentDevice());
+  ACLSIM_ASSIGN_OR_RETURN(ModelRef model, models_->LoadVariants(device, std::move(variants)));
+  profiler_->OnModelLoaded(model->id, model->ops);
+  for (const ModelRef& gear : model->gears) profiler_->OnModelLoaded(gear->id, gear->ops);
+  return model->id;
+}
+
 Status Runtime::UnloadModel(uint32_t model_id) {
   if (!models_->Find(model_id)) return ModelNotLoaded(model_id);
   // CANN asks for unsubscribe first; a model unloaded while subscribed has
@@ -75,12 +83,12 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
   device::Device& dev = model->device->device();
   HostClock& host = profiler_->host_clock();
   const int64_t ready = host.ReadyNs(host.costs().model_execute_ns);
-  auto task = dev.SubmitGraph(target.stream, model->executable, {model_id, CurrentThreadId(), ready});
+  auto task = dev.SubmitGraph(target.stream, model->executable, {model->id, CurrentThreadId(), ready});
   if (!task.ok()) {
     // An aclmdlUnload on another thread may have unloaded the executable
     // after this call found the model: report the model id, as a call
     // made a moment later would.
-    if (task.status().detail() == Detail::kInvalidHandle && models_->Find(model_id) != model) {
+    if (task.status().detail() == Detail::kInvalidHandle && models_->Find(model_id) == nullptr) {
       return ModelNotLoaded(model_id);
     }
     return devices_->CheckLost(model->device->id(), task.status());

@@ -89,6 +89,8 @@ class Runtime {
 
   // Models. Loading needs a current context; the model lives on its device.
   StatusOr<uint32_t> LoadModel(model::Graph graph);
+  // A model as model::LoadModelVariants gives it: one graph, or its gears.
+  StatusOr<uint32_t> LoadModelVariants(model::ModelVariants variants);
   // A still-subscribed model's records are flushed and its subscription
   // ends first (the descriptor is left to the caller, as CANN leaves it).
   Status UnloadModel(uint32_t model_id);

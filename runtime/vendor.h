@@ -47,10 +47,23 @@ inline constexpr uint32_t kSingleOpModelId = 0xFFFFFFFFu;
 // model ids stay below it.
 inline constexpr uint32_t kFirstKernelTag = 0x80000000u;
 
+// The tags of the gears of a model converted with gears (each gear is its
+// own executable): kFirstGearTag | gear << kGearShift | model id, for model
+// ids below 2^20 and at most 1024 gears; other model ids stay below
+// kFirstGearTag.
+inline constexpr uint32_t kFirstGearTag = 0x40000000u;
+inline constexpr uint32_t kGearShift = 20;
+inline constexpr uint32_t kMaxGearModelId = (1u << kGearShift) - 1;
+constexpr uint32_t GearTag(uint32_t model_id, uint32_t gear) { return kFirstGearTag | (gear << kGearShift) | model_id; }
+constexpr bool IsGearTag(uint32_t tag) { return tag >= kFirstGearTag && tag < kFirstKernelTag; }
+
 // The model id exports and subscription records show for a completion's
-// |model_tag|: the model's own id, or kSingleOpModelId for a kernel.
+// |model_tag|: the model's own id (also for its gears), or kSingleOpModelId
+// for a kernel.
 constexpr uint32_t ExportedModelId(uint32_t model_tag) {
-  return model_tag >= kFirstKernelTag ? kSingleOpModelId : model_tag;
+  return model_tag >= kFirstKernelTag ? kSingleOpModelId
+         : IsGearTag(model_tag)       ? (model_tag & kMaxGearModelId)
+                                      : model_tag;
 }
 
 // The task types CANN's runtime reports for stream copies and memsets

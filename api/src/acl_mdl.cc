@@ -23,10 +23,10 @@ aclsim::Status NotInitialized(const char* function) {
                         std::string(function) + ": model execution is not initialised; call aclInit first");
 }
 
-aclError LoadGraph(const char* function, aclsim::StatusOr<aclsim::model::Graph> graph, uint32_t* modelId) {
+aclError LoadGraph(const char* function, aclsim::StatusOr<aclsim::model::ModelVariants> graph, uint32_t* modelId) {
   if (!graph.ok()) return Convert(function, graph.status());
   ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, function);
-  auto id = rt->LoadModel(std::move(graph).value());
+  auto id = rt->LoadModelVariants(std::move(graph).value());
   if (!id.ok()) return Convert(function, id.status());
   *modelId = *id;
   return ACL_SUCCESS;
@@ -93,7 +93,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char* modelPath, uint32_t*
   aclsim::api::ApiScope api_scope("aclmdlLoadFromFile");
   if (modelPath == nullptr || modelId == nullptr) return InvalidParam("aclmdlLoadFromFile", "NULL argument");
   if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlLoadFromFile"));
-  return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadModelFile(modelPath, {}), modelId);
+  return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadModelVariantsFromFile(modelPath, {}), modelId);
 }
 ACLSIM_EDGE_CATCH
 
@@ -104,7 +104,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSi
   }
   if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlLoadFromMem"));
   std::string_view bytes(static_cast<const char*>(model), modelSize);
-  return LoadGraph("aclmdlLoadFromMem", aclsim::model::LoadModelBytes(bytes, {}), modelId);
+  return LoadGraph("aclmdlLoadFromMem", aclsim::model::LoadModelVariants(bytes, {}), modelId);
 }
 ACLSIM_EDGE_CATCH
 
@@ -190,11 +190,6 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetOutputDims(const aclmdlDesc* modelDesc, si
 }
 ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
-  return Dims("aclmdlGetCurOutputDims", modelDesc, index, dims, false);  // static shapes only
-}
-ACLSIM_EDGE_CATCH
-
 ACL_FUNC_VISIBILITY const char* aclmdlGetInputNameByIndex(const aclmdlDesc* modelDesc, size_t index) try {
   const auto* t = Tensor(modelDesc, index, true);
   return t ? t->name.c_str() : "";
@@ -240,43 +235,6 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name,
                                                         size_t* index) try {
   return IndexByName("aclmdlGetOutputIndexByName", modelDesc, name, index, false);
-}
-ACLSIM_EDGE_CATCH
-
-ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch) try {
-  if (modelDesc == nullptr || batch == nullptr) return InvalidParam("aclmdlGetDynamicBatch", "NULL argument");
-  batch->batchCount = 0;  // aclsim models are static: no batch gears
-  return ACL_SUCCESS;
-}
-ACLSIM_EDGE_CATCH
-
-ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw) try {
-  (void)index;
-  if (modelDesc == nullptr || hw == nullptr) return InvalidParam("aclmdlGetDynamicHW", "NULL argument");
-  hw->hwCount = 0;
-  return ACL_SUCCESS;
-}
-ACLSIM_EDGE_CATCH
-
-ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset* dataset, size_t index,
-                                                       uint64_t batchSize) try {
-  if (dataset == nullptr || batchSize == 0) {
-    return InvalidParam("aclmdlSetDynamicBatchSize", "NULL dataset or zero batch size");
-  }
-  if (index >= dataset->buffers.size() || dataset->buffers[index] == nullptr ||
-      dataset->buffers[index]->data == nullptr) {
-    return InvalidParam("aclmdlSetDynamicBatchSize", "index does not name a dataset buffer with an address");
-  }
-  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlSetDynamicBatchSize"));
-  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  auto desc = rt->models().Describe(modelId);
-  if (!desc.ok()) return Convert(__func__, desc.status());
-  // Every aclsim model is static, so no batch size matches a gear (as GE
-  // answers for a static .om model).
-  return Convert(__func__,
-                 aclsim::Status(aclsim::Detail::kDynamicBatchSize,
-                                "model " + std::to_string(modelId) + " has no dynamic batch gears; batch size " +
-                                    std::to_string(batchSize) + " is not one of them"));
 }
 ACLSIM_EDGE_CATCH
 

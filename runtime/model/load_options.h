@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "runtime/model/graph.h"
 #include "runtime/status.h"
 
 namespace aclsim::model {
@@ -29,6 +31,8 @@ struct ModelLoadOptions {
   // on the loaded graph. Off for ONNX and JSON loaded directly; on for
   // models converted by atc unless it was told otherwise.
   bool fusion = false;
+  // The data type of every graph output (ATC's --output_type), when set.
+  std::optional<DataType> output_dtype;
 
   // kInvalidArgument when a field is out of range.
   Status Validate() const;

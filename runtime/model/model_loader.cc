@@ -64,25 +64,79 @@ StatusOr<Graph> LoadSource(std::string_view bytes, const ModelLoadOptions& optio
 #endif
   }
   if (graph.ok() && options.fusion) (void)FuseGraph(&*graph);
+  if (graph.ok() && options.output_dtype) {
+    for (int32_t t : graph->outputs) graph->tensors[static_cast<size_t>(t)].dtype = *options.output_dtype;
+  }
   return graph;
 }
 
-// aclsim's .om: the source model loaded as atc recorded it.
-StatusOr<Graph> LoadOm(std::string_view bytes, const ModelLoadOptions& options) {
-  ACLSIM_ASSIGN_OR_RETURN(OmFile om, ParseOm(bytes));
-  ModelLoadOptions replay = options;
-  replay.fusion = om.header.fusion;
-  replay.input_shapes.clear();
-  for (const auto& [name, dims] : om.header.input_shapes) {
-    if (std::any_of(dims.begin(), dims.end(), [](int64_t d) { return d < 1; })) {
-      return Status(Detail::kModelNotDynamic, "model: input '" + name +
-                                                  "' has a dynamic dimension in the .om; this aclsim runs "
-                                                  "models with static input shapes only");
+// The input shapes of gear |gear|: each -1 of |shapes| (in order) takes the
+// gear's next value; for image sizes the first -1 of an input is the
+// height, the second the width.
+std::map<std::string, std::vector<int64_t>> GearShapes(const OmHeader& h, const std::vector<int64_t>& gear) {
+  std::map<std::string, std::vector<int64_t>> out;
+  size_t next = 0;
+  for (auto [name, dims] : h.input_shapes) {
+    size_t in_input = 0;
+    for (int64_t& d : dims) {
+      if (d != -1) continue;
+      size_t at = h.gear_kind == GearKind::kBatch ? 0 : h.gear_kind == GearKind::kImageSize ? in_input++ : next++;
+      d = at < gear.size() ? gear[at] : -1;
     }
-    replay.input_shapes[name] = dims;
+    out[name] = dims;
   }
-  ACLSIM_RETURN_IF_ERROR(replay.Validate());
-  return LoadSource(om.payload, replay);
+  return out;
+}
+
+// The gear input, appended after the model's inputs.
+void AddGearInput(size_t values, Graph* g) {
+  Tensor t;
+  t.name = kGearInputName;
+  t.dtype = DataType::kInt32;
+  t.format = Format::kNd;
+  t.shape = {static_cast<int64_t>(values)};
+  t.kind = TensorKind::kInput;
+  g->inputs.push_back(static_cast<int32_t>(g->tensors.size()));
+  g->tensors.push_back(std::move(t));
+}
+
+// aclsim's .om: the source model loaded as atc recorded it, once per gear.
+StatusOr<ModelVariants> LoadOm(std::string_view bytes, const ModelLoadOptions& options) {
+  ACLSIM_ASSIGN_OR_RETURN(OmFile om, ParseOm(bytes));
+  const OmHeader& h = om.header;
+  ModelLoadOptions replay = options;
+  replay.fusion = h.fusion;
+  if (!h.output_type.empty()) {
+    static const std::map<std::string, DataType> kTypes = {{"FP32", DataType::kFloat32},
+                                                           {"FP16", DataType::kFloat16},
+                                                           {"UINT8", DataType::kUint8},
+                                                           {"INT8", DataType::kInt8}};
+    auto it = kTypes.find(h.output_type);
+    if (it == kTypes.end()) return Status(Detail::kModelParse, "model: the .om's output_type is " + h.output_type);
+    replay.output_dtype = it->second;
+  }
+  ModelVariants out;
+  out.gear_kind = h.gear_kind;
+  out.gears = h.gears;
+  out.dynamic_inputs = h.input_shapes;
+  const std::vector<std::vector<int64_t>> static_gear = {{}};
+  for (const std::vector<int64_t>& gear : h.gear_kind == GearKind::kNone ? static_gear : h.gears) {
+    replay.input_shapes = GearShapes(h, gear);
+    for (const auto& [name, dims] : replay.input_shapes) {
+      if (std::any_of(dims.begin(), dims.end(), [](int64_t d) { return d < 1; })) {
+        return Status(Detail::kModelNotDynamic,
+                      "model: input '" + name +
+                          "' of the .om has a dynamic dimension that no gear sets; this aclsim "
+                          "runs static shapes and gears (dynamic-shape models are not supported)");
+      }
+    }
+    ACLSIM_RETURN_IF_ERROR(replay.Validate());
+    ACLSIM_ASSIGN_OR_RETURN(Graph g, LoadSource(om.payload, replay));
+    if (h.gear_kind != GearKind::kNone) AddGearInput(gear.size(), &g);
+    out.graphs.push_back(std::move(g));
+  }
+  if (out.graphs.empty()) return Status(Detail::kModelParse, "model: the .om lists no gears");
+  return out;
 }
 
 }  // namespace
@@ -95,8 +149,32 @@ StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& o
                   "cannot run; convert the source model with aclsim's atc instead (atc --model=<model.onnx> "
                   "--framework=5 --output=<name> --soc_version=<soc>) and load <name>.om");
   }
-  if (IsAclsimOm(bytes)) return LoadOm(bytes, options);
+  if (IsAclsimOm(bytes)) {
+    ACLSIM_ASSIGN_OR_RETURN(ModelVariants v, LoadOm(bytes, options));
+    if (v.gear_kind != GearKind::kNone) {
+      return Status(Detail::kModelParse, "model: the .om has gears; load it with LoadModelVariants");
+    }
+    return std::move(v.graphs.front());
+  }
   return LoadSource(bytes, options);
+}
+
+StatusOr<ModelVariants> LoadModelVariants(std::string_view bytes, const ModelLoadOptions& options) {
+  if (IsAclsimOm(bytes) && !IsCannOm(bytes)) {
+    ACLSIM_RETURN_IF_ERROR(options.Validate());
+    return LoadOm(bytes, options);
+  }
+  ACLSIM_ASSIGN_OR_RETURN(Graph g, LoadModelBytes(bytes, options));
+  ModelVariants out;
+  out.graphs.push_back(std::move(g));
+  return out;
+}
+
+StatusOr<ModelVariants> LoadModelVariantsFromFile(const std::string& path, const ModelLoadOptions& options) {
+  std::string bytes;
+  ACLSIM_RETURN_IF_ERROR(
+      ReadRegularFile(path, kMaxModelFileBytes, "model", {Detail::kFileUnusable, Detail::kFileRead}, &bytes));
+  return LoadModelVariants(bytes, options);
 }
 
 StatusOr<Graph> LoadModelFile(const std::string& path, const ModelLoadOptions& options) {

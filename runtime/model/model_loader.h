@@ -30,6 +30,7 @@
 
 #include "runtime/model/graph.h"
 #include "runtime/model/load_options.h"
+#include "runtime/model/model_variants.h"
 #include "runtime/status.h"
 
 namespace aclsim::model {
@@ -51,6 +52,11 @@ StatusOr<Graph> LoadModelBytes(std::string_view bytes, const ModelLoadOptions& o
 // the file cannot be opened, kFileRead when it cannot be read (a
 // directory), then those of LoadModelBytes.
 StatusOr<Graph> LoadModelFile(const std::string& path, const ModelLoadOptions& options);
+
+// The model as the runtime loads it (model_variants.h). LoadModelBytes
+// refuses a gear .om (kModelParse): it has no one graph.
+StatusOr<ModelVariants> LoadModelVariants(std::string_view bytes, const ModelLoadOptions& options);
+StatusOr<ModelVariants> LoadModelVariantsFromFile(const std::string& path, const ModelLoadOptions& options);
 
 }  // namespace aclsim::model
 

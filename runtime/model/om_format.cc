@@ -25,6 +25,16 @@ Status BadField(const std::string& what) { return Status(Detail::kModelParse, "o
 
 }  // namespace
 
+const char* GearKindName(GearKind kind) {
+  switch (kind) {
+    case GearKind::kNone: return "none";
+    case GearKind::kBatch: return "batch";
+    case GearKind::kImageSize: return "image_size";
+    case GearKind::kDims: return "dims";
+  }
+  return "none";
+}
+
 bool IsAclsimOm(std::string_view bytes) {
   return bytes.size() >= sizeof(kOmMagic) && std::memcmp(bytes.data(), kOmMagic, sizeof(kOmMagic)) == 0;
 }
@@ -37,9 +47,12 @@ std::string WriteOm(const OmHeader& h, std::string_view payload) {
   j["version"] = kOmFormatVersion;
   j["soc_version"] = h.soc_version;
   j["source"] = h.source;
-  j["input_shapes"] = Json::object();
-  for (const auto& [name, dims] : h.input_shapes) j["input_shapes"][name] = dims;
+  j["input_shapes"] = Json::array();
+  for (const auto& [name, dims] : h.input_shapes) j["input_shapes"].push_back({{"name", name}, {"dims", dims}});
+  j["gear_kind"] = GearKindName(h.gear_kind);
+  j["gears"] = h.gears;
   j["input_format"] = h.input_format;
+  j["output_type"] = h.output_type;
   j["fusion"] = h.fusion;
   j["fusions"] = h.fusions;
   j["converter"] = h.converter;
@@ -71,10 +84,17 @@ StatusOr<OmFile> ParseOm(std::string_view bytes) {
     h.soc_version = j.at("soc_version").get<std::string>();
     h.source = j.at("source").get<std::string>();
     if (h.source != "onnx" && h.source != "json") return BadField("source is neither \"onnx\" nor \"json\"");
-    for (const auto& [name, dims] : j.at("input_shapes").items()) {
-      h.input_shapes[name] = dims.get<std::vector<int64_t>>();
+    for (const auto& in : j.at("input_shapes")) {
+      h.input_shapes.emplace_back(in.at("name").get<std::string>(), in.at("dims").get<std::vector<int64_t>>());
     }
+    const std::string kind = j.at("gear_kind").get<std::string>();
+    for (GearKind k : {GearKind::kNone, GearKind::kBatch, GearKind::kImageSize, GearKind::kDims}) {
+      if (kind == GearKindName(k)) h.gear_kind = k;
+    }
+    if (kind != GearKindName(h.gear_kind)) return BadField("gear_kind \"" + kind + "\" is not one this aclsim knows");
+    h.gears = j.at("gears").get<std::vector<std::vector<int64_t>>>();
     h.input_format = j.at("input_format").get<std::string>();
+    h.output_type = j.at("output_type").get<std::string>();
     h.fusion = j.at("fusion").get<bool>();
     h.fusions = j.at("fusions").get<std::vector<std::string>>();
     h.converter = j.value("converter", std::string());

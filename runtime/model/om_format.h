@@ -18,6 +18,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/status.h"
@@ -27,15 +28,30 @@ namespace aclsim::model {
 inline constexpr char kOmMagic[8] = {'A', 'C', 'L', 'S', 'I', 'M', 'O', 'M'};
 inline constexpr uint32_t kOmFormatVersion = 1;
 
+// Gears: the shapes a model converted with --dynamic_batch_size,
+// --dynamic_image_size or --dynamic_dims runs at. Each gear lists the
+// values of the -1 dims of --input_shape, in its order: one batch size,
+// a height and a width, or every -1 of the inputs in turn.
+enum class GearKind : uint8_t { kNone, kBatch, kImageSize, kDims };
+const char* GearKindName(GearKind kind);  // "none", "batch", "image_size", "dims"
+
+// The extra input of a gear model (CANN's ACL_DYNAMIC_TENSOR_NAME): INT32,
+// ND, one element per value of a gear, placed after the model's inputs.
+inline constexpr const char* kGearInputName = "ascend_mbatch_shape_data";
+
 // What atc recorded about a conversion.
 struct OmHeader {
-  std::string soc_version;                                   // --soc_version, e.g. "Ascend310P3"
-  std::string source;                                        // "onnx" or "json": the payload's format
-  std::map<std::string, std::vector<int64_t>> input_shapes;  // --input_shape (-1: a dynamic dim)
-  std::string input_format;                                  // --input_format ("" = the model's)
-  bool fusion = true;                                        // the fusion passes run at load
-  std::vector<std::string> fusions;                          // what they fused at conversion (report)
-  std::string converter;                                     // "aclsim atc <version>"
+  std::string soc_version;  // --soc_version, e.g. "Ascend310P3"
+  std::string source;       // "onnx" or "json": the payload's format
+  // --input_shape in its order (-1: a dynamic dim).
+  std::vector<std::pair<std::string, std::vector<int64_t>>> input_shapes;
+  GearKind gear_kind = GearKind::kNone;
+  std::vector<std::vector<int64_t>> gears;
+  std::string input_format;          // --input_format ("" = the model's)
+  std::string output_type;           // --output_type: FP32, FP16, UINT8, INT8 ("" = the model's)
+  bool fusion = true;                // the fusion passes run at load
+  std::vector<std::string> fusions;  // what they fused at conversion (report)
+  std::string converter;             // "aclsim atc <version>"
 };
 
 bool IsAclsimOm(std::string_view bytes);

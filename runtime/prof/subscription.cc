@@ -311,9 +311,15 @@ StatusOr<SubscriptionStats> SubscriptionManager::ThreadStats(uint32_t thread_id)
 
 SubscriptionManager::Subscription* SubscriptionManager::RouteLocked(const device::CompletionRecord& r,
                                                                     const OpTable** out_ops) {
-  // A model's own subscription comes first, and takes its records only.
-  if (auto it = active_.find(ModelKey(r.model_tag)); it != active_.end()) {
+  // A model's own subscription comes first, and takes its records only (a
+  // gear of the model has its own op table, registered under its tag).
+  if (auto it = active_.find(ModelKey(vendor::ExportedModelId(r.model_tag))); it != active_.end()) {
     *out_ops = it->second->model.ops.get();
+    if (vendor::IsGearTag(r.model_tag)) {
+      auto gear = models_.find(r.model_tag);
+      if (gear == models_.end()) return nullptr;
+      *out_ops = gear->second.get();
+    }
     return it->second->model.device_id == r.device_id ? it->second.get() : nullptr;
   }
   if (active_threads_ == 0) return nullptr;

@@ -97,7 +97,6 @@ INSTANTIATE_TEST_SUITE_P(
                        size_t work = 0, weight = 0;
                        return aclmdlQuerySize("x.json", &work, &weight);
                      }},
-        NotSupported{"aclmdlSetDynamicHWSize", [] { return aclmdlSetDynamicHWSize(1, nullptr, 0, 224, 224); }},
         NotSupported{"aclmdlGetDescFromFile", [] { return aclmdlGetDescFromFile(nullptr, "x.json"); }},
         // libmsprofiler.so forwards to libascendcl.so; the answer is the same.
         NotSupported{"aclgrphProfGraphSubscribe", [] { return aclgrphProfGraphSubscribe(1, nullptr); }}),

@@ -198,16 +198,6 @@ ACL_FUNC_VISIBILITY aclError aclmdlQueryWorkspaceSizeFromMem(const void* model, 
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicHWSize(uint32_t modelId, aclmdlDataset* dataset, size_t index, uint64_t height, uint64_t width) {
-  aclsim::api::SetNotSupported("aclmdlSetDynamicHWSize");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclmdlSetInputDynamicDims(uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlIODims* dims) {
-  aclsim::api::SetNotSupported("aclmdlSetInputDynamicDims");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsRange(const aclmdlDesc* modelDesc, size_t index, aclmdlIODimsRange* dimsRange) {
   aclsim::api::SetNotSupported("aclmdlGetInputDimsRange");
   return ACL_ERROR_API_NOT_SUPPORT;
@@ -216,16 +206,6 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsRange(const aclmdlDesc* modelDesc
 ACL_FUNC_VISIBILITY const char* aclmdlGetOpAttr(aclmdlDesc* modelDesc, const char* opName, const char* attr) {
   aclsim::api::SetNotSupported("aclmdlGetOpAttr");
   return nullptr;
-}
-
-ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicGearCount(const aclmdlDesc* modelDesc, size_t index, size_t* gearCount) {
-  aclsim::api::SetNotSupported("aclmdlGetInputDynamicGearCount");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims, size_t gearCount) {
-  aclsim::api::SetNotSupported("aclmdlGetInputDynamicDims");
-  return ACL_ERROR_API_NOT_SUPPORT;
 }
 
 ACL_FUNC_VISIBILITY const char* aclmdlGetTensorRealName(const aclmdlDesc* modelDesc, const char* name) {

@@ -88,10 +88,10 @@ TEST(Fusion, GivenAMatMulWithABiasWeightThenTheBiasAndActivationFuse) {
   const std::string json =
       R"({"schema":"aclsim.graph.v1","name":"fc","inputs":[)" + T("x", "[8,64]") + R"(],"outputs":["y"],"weights":[)" +
       T("w", "[64,32]") + "," + T("bias", "[32]") + R"(],"ops":[)" +
-      R"({"name":"mm","type":"MatMulV2","engine":"AI_CORE","inputs":["x","w"],"outputs":[)" + T("m", "[8,32]") +
-      "]}," + R"({"name":"bias_add","type":"Add","engine":"AI_VECTOR","inputs":["m","bias"],"outputs":[)" +
-      T("a", "[8,32]") + "]}," + R"({"name":"act","type":"Gelu","engine":"AI_VECTOR","inputs":["a"],"outputs":[)" +
-      T("y", "[8,32]") + "]}]}";
+      R"({"name":"mm","type":"MatMulV2","engine":"AI_CORE","inputs":["x","w"],"outputs":[)" + T("m", "[8,32]") + "]}," +
+      R"({"name":"bias_add","type":"Add","engine":"AI_VECTOR","inputs":["m","bias"],"outputs":[)" + T("a", "[8,32]") +
+      "]}," + R"({"name":"act","type":"Gelu","engine":"AI_VECTOR","inputs":["a"],"outputs":[)" + T("y", "[8,32]") +
+      "]}]}";
   auto g = LoadGraphFromJson(json);
   ASSERT_TRUE(g.ok()) << g.status().ToString();
   const FusionReport r = FuseGraph(&*g);
