@@ -23,8 +23,8 @@ namespace {
 constexpr size_t kMaxGears = 128;  // ACL_MAX_BATCH_NUM, ACL_MAX_HW_NUM, ACL_MAX_SHAPE_COUNT
 
 aclError OverLimit(const char* function, size_t n) {
-  aclsim::api::SetError(ACL_ERROR_STORAGE_OVER_LIMIT, std::string(function) + ": the model has " +
-                                                          std::to_string(n) + " gears; the structure holds 128");
+  aclsim::api::SetError(ACL_ERROR_STORAGE_OVER_LIMIT, std::string(function) + ": the model has " + std::to_string(n) +
+                                                          " gears; the structure holds 128");
   return ACL_ERROR_STORAGE_OVER_LIMIT;
 }
 
@@ -88,13 +88,13 @@ aclError ChooseGear(const char* function, uint32_t modelId, GearKind kind, const
         gears += (i ? "," : "") + std::to_string(m->gear_values[g][i]);
       }
     }
-    return Convert(function, aclsim::Status(aclsim::Detail::kDynamicBatchSize,
-                                            "[" + text + "] is not a " + aclsim::model::GearKindName(kind) +
-                                                " gear of model " + std::to_string(modelId) +
-                                                (gears.empty() ? ": the model has no " +
-                                                                     std::string(aclsim::model::GearKindName(kind)) +
-                                                                     " gears"
-                                                               : gears + " are its gears)")));
+    return Convert(function,
+                   aclsim::Status(aclsim::Detail::kDynamicBatchSize,
+                                  "[" + text + "] is not a " + aclsim::model::GearKindName(kind) + " gear of model " +
+                                      std::to_string(modelId) +
+                                      (gears.empty() ? ": the model has no " +
+                                                           std::string(aclsim::model::GearKindName(kind)) + " gears"
+                                                     : gears + " are its gears)")));
   }
   const size_t esize = buf->size >= 8 * values.size() ? 8 : 4;
   for (size_t i = 0; i < values.size(); ++i) {
@@ -224,8 +224,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetInputDynamicDims(uint32_t modelId, aclmdlD
 }
 ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc, size_t index,
-                                                    aclmdlIODims* dims) try {
+ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
   if (modelDesc == nullptr || dims == nullptr) return InvalidParam(__func__, "NULL argument");
   if (!modelDesc->filled || index >= modelDesc->desc.outputs.size()) {
     return InvalidParam(__func__, "NULL or unfilled description, or index out of range");

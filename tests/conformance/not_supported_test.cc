@@ -48,58 +48,58 @@ TEST_P(ConfNotSupported, GivenUnimplementedFunctionWhenCalledThenApiNotSupportNa
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 INSTANTIATE_TEST_SUITE_P(
     Conf, ConfNotSupported,
-    ::testing::Values(
-        NotSupported{"aclrtLaunchCallback",
-                     [] { return aclrtLaunchCallback(NoOp, nullptr, ACL_CALLBACK_BLOCK, nullptr); }},
-        NotSupported{"aclrtSubscribeReport", [] { return aclrtSubscribeReport(1, nullptr); }},
-        NotSupported{"aclrtProcessReport", [] { return aclrtProcessReport(1); }},
-        NotSupported{"aclrtMallocCached",
-                     [] {
-                       void* p = nullptr;
-                       return aclrtMallocCached(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);
-                     }},
-        NotSupported{"aclrtCreateStreamWithConfig",
-                     [] {
-                       aclrtStream s = nullptr;
-                       return aclrtCreateStreamWithConfig(&s, 0, 0);
-                     }},
-        NotSupported{"aclrtSynchronizeStreamWithTimeout",
-                     [] { return aclrtSynchronizeStreamWithTimeout(nullptr, 10); }},
-        NotSupported{"aclrtResetEvent", [] { return aclrtResetEvent(nullptr, nullptr); }},
-        NotSupported{"aclrtEventGetTimestamp",
-                     [] {
-                       uint64_t stamp = 0;
-                       return aclrtEventGetTimestamp(nullptr, &stamp);
-                     }},
-        NotSupported{"aclrtGetDeviceUtilizationRate",
-                     [] {
-                       aclrtUtilizationInfo rate{};
-                       return aclrtGetDeviceUtilizationRate(0, &rate);
-                     }},
-        NotSupported{"aclFinalizeReference",
-                     [] {
-                       uint64_t ref = 0;
-                       return aclFinalizeReference(&ref);
-                     }},
-        NotSupported{"aclGetDeviceCapability",
-                     [] {
-                       int64_t v = 0;
-                       return aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &v);
-                     }},
-        NotSupported{"aclmdlLoadFromFileWithMem",
-                     [] {
-                       uint32_t id = 0;
-                       return aclmdlLoadFromFileWithMem("x.json", &id, nullptr, 0, nullptr, 0);
-                     }},
-        NotSupported{"aclmdlExecuteV2", [] { return aclmdlExecuteV2(1, nullptr, nullptr, nullptr, nullptr); }},
-        NotSupported{"aclmdlQuerySize",
-                     [] {
-                       size_t work = 0, weight = 0;
-                       return aclmdlQuerySize("x.json", &work, &weight);
-                     }},
-        NotSupported{"aclmdlGetDescFromFile", [] { return aclmdlGetDescFromFile(nullptr, "x.json"); }},
-        // libmsprofiler.so forwards to libascendcl.so; the answer is the same.
-        NotSupported{"aclgrphProfGraphSubscribe", [] { return aclgrphProfGraphSubscribe(1, nullptr); }}),
+    ::testing::Values(NotSupported{"aclrtLaunchCallback",
+                                   [] { return aclrtLaunchCallback(NoOp, nullptr, ACL_CALLBACK_BLOCK, nullptr); }},
+                      NotSupported{"aclrtSubscribeReport", [] { return aclrtSubscribeReport(1, nullptr); }},
+                      NotSupported{"aclrtProcessReport", [] { return aclrtProcessReport(1); }},
+                      NotSupported{"aclrtMallocCached",
+                                   [] {
+                                     void* p = nullptr;
+                                     return aclrtMallocCached(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+                                   }},
+                      NotSupported{"aclrtCreateStreamWithConfig",
+                                   [] {
+                                     aclrtStream s = nullptr;
+                                     return aclrtCreateStreamWithConfig(&s, 0, 0);
+                                   }},
+                      NotSupported{"aclrtSynchronizeStreamWithTimeout",
+                                   [] { return aclrtSynchronizeStreamWithTimeout(nullptr, 10); }},
+                      NotSupported{"aclrtResetEvent", [] { return aclrtResetEvent(nullptr, nullptr); }},
+                      NotSupported{"aclrtEventGetTimestamp",
+                                   [] {
+                                     uint64_t stamp = 0;
+                                     return aclrtEventGetTimestamp(nullptr, &stamp);
+                                   }},
+                      NotSupported{"aclrtGetDeviceUtilizationRate",
+                                   [] {
+                                     aclrtUtilizationInfo rate{};
+                                     return aclrtGetDeviceUtilizationRate(0, &rate);
+                                   }},
+                      NotSupported{"aclFinalizeReference",
+                                   [] {
+                                     uint64_t ref = 0;
+                                     return aclFinalizeReference(&ref);
+                                   }},
+                      NotSupported{"aclGetDeviceCapability",
+                                   [] {
+                                     int64_t v = 0;
+                                     return aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &v);
+                                   }},
+                      NotSupported{"aclmdlLoadFromFileWithMem",
+                                   [] {
+                                     uint32_t id = 0;
+                                     return aclmdlLoadFromFileWithMem("x.json", &id, nullptr, 0, nullptr, 0);
+                                   }},
+                      NotSupported{"aclmdlExecuteV2",
+                                   [] { return aclmdlExecuteV2(1, nullptr, nullptr, nullptr, nullptr); }},
+                      NotSupported{"aclmdlQuerySize",
+                                   [] {
+                                     size_t work = 0, weight = 0;
+                                     return aclmdlQuerySize("x.json", &work, &weight);
+                                   }},
+                      NotSupported{"aclmdlGetDescFromFile", [] { return aclmdlGetDescFromFile(nullptr, "x.json"); }},
+                      // libmsprofiler.so forwards to libascendcl.so; the answer is the same.
+                      NotSupported{"aclgrphProfGraphSubscribe", [] { return aclgrphProfGraphSubscribe(1, nullptr); }}),
     [](const ::testing::TestParamInfo<NotSupported>& p) { return std::string(p.param.name); });
 #pragma GCC diagnostic pop
 

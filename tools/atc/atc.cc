@@ -89,9 +89,8 @@ void WriteFusionResult(const aclsim::model::OmHeader& h, const aclsim::model::Fu
 int Convert(const AtcFlags& f) {
   if (auto e = aclsim::atc::CheckFlags(f, aclsim::sim::BuiltinDeviceProfileNames())) return Fail(*e);
   std::string source;
-  aclsim::Status read = aclsim::ReadRegularFile(
-      f.model, aclsim::kMaxModelFileBytes, "model",
-      {aclsim::Detail::kFileUnusable, aclsim::Detail::kFileRead}, &source);
+  aclsim::Status read = aclsim::ReadRegularFile(f.model, aclsim::kMaxModelFileBytes, "model",
+                                                {aclsim::Detail::kFileUnusable, aclsim::Detail::kFileRead}, &source);
   if (!read.ok()) return Fail(ModelInvalid(f.model, "[Errno 2] No such file or directory"));
   aclsim::model::OmHeader h;
   h.soc_version = f.soc_version;
@@ -151,9 +150,8 @@ int OmToJson(const AtcFlags& f) {
   if (f.om.empty()) return Fail({"E10004", "Value for --om is empty."});
   if (f.json.empty()) return Fail({"E10004", "Value for --json is empty."});
   std::string bytes;
-  aclsim::Status read = aclsim::ReadRegularFile(
-      f.om, aclsim::kMaxModelFileBytes, "model", {aclsim::Detail::kFileUnusable, aclsim::Detail::kFileRead},
-      &bytes);
+  aclsim::Status read = aclsim::ReadRegularFile(f.om, aclsim::kMaxModelFileBytes, "model",
+                                                {aclsim::Detail::kFileUnusable, aclsim::Detail::kFileRead}, &bytes);
   if (!read.ok() || !aclsim::model::IsAclsimOm(bytes)) {
     return Fail({"E10001", "Value " + f.om + " for parameter --om is invalid. Reason: Invalid om file."});
   }

@@ -29,8 +29,9 @@ std::string Trim(const std::string& s) {
 }
 
 bool OnlyChars(const std::string& s, const std::string& allowed) {
-  return std::all_of(s.begin(), s.end(), [&](char c) { return std::isdigit(static_cast<unsigned char>(c)) ||
-                                                              allowed.find(c) != std::string::npos; });
+  return std::all_of(s.begin(), s.end(), [&](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || allowed.find(c) != std::string::npos;
+  });
 }
 
 // "1,2;3,4" → {{1,2},{3,4}}; each value a positive integer.
@@ -77,9 +78,10 @@ std::optional<AtcError> ParseInputShape(const std::string& text,
   for (const std::string& segment : Split(text, ';')) {
     const size_t colon = segment.rfind(':');
     if (colon == std::string::npos || colon == 0) {
-      return AtcError{"E10002", "Value " + text +
-                                    " for parameter --input_shape is invalid. Reason: The shape must contain two "
-                                    "parts: name and value. The value must be formatted as \"input_name1:n1,c1,h1,w1\"."};
+      return AtcError{"E10002",
+                      "Value " + text +
+                          " for parameter --input_shape is invalid. Reason: The shape must contain two "
+                          "parts: name and value. The value must be formatted as \"input_name1:n1,c1,h1,w1\"."};
     }
     std::vector<int64_t> dims;
     const std::string values = segment.substr(colon + 1);
@@ -178,7 +180,8 @@ std::optional<AtcError> ParseGears(const AtcFlags& f,
     }
     if (auto e = ParseProfiles(*text, "--dynamic_image_size", gears)) return e;
     for (const auto& g : *gears) {
-      if (g.size() != 2) return AtcError{"E10020", "Value " + *text + " for parameter --dynamic_image_size is invalid."};
+      if (g.size() != 2)
+        return AtcError{"E10020", "Value " + *text + " for parameter --dynamic_image_size is invalid."};
     }
     return std::nullopt;
   }
@@ -188,7 +191,8 @@ std::optional<AtcError> ParseGears(const AtcFlags& f,
   if (auto e = ParseProfiles(*text, "--dynamic_dims", gears)) return e;
   for (const auto& g : *gears) {
     if (g.size() != minus_ones) {
-      return Invalid(*text, "--dynamic_dims", "Each setting needs to be consistent with the number of -1 in the input shape.");
+      return Invalid(*text, "--dynamic_dims",
+                     "Each setting needs to be consistent with the number of -1 in the input shape.");
     }
   }
   return std::nullopt;
@@ -225,8 +229,8 @@ std::optional<AtcError> CheckFlags(const AtcFlags& f, const std::vector<std::str
     return Invalid(f.framework, "--framework",
                    "aclsim's atc converts ONNX models (--framework=5) and aclsim JSON graphs only.");
   }
-  for (const auto& [value, name] : {std::pair{&f.soc_version, "--soc_version"}, std::pair{&f.output, "--output"},
-                                    std::pair{&f.model, "--model"}}) {
+  for (const auto& [value, name] :
+       {std::pair{&f.soc_version, "--soc_version"}, std::pair{&f.output, "--output"}, std::pair{&f.model, "--model"}}) {
     if (value->empty()) {
       return AtcError{"E10054", std::string("The required parameter ") + name +
                                     " for ATC is empty. Another possible reason is that the values of some "

@@ -1,0 +1,216 @@
+// Models converted with gears (atc --dynamic_batch_size, --dynamic_image_size,
+// --dynamic_dims): what their descriptions report, choosing a gear, running
+// it, and GE's codes for the wrong ones. The models are ONNX files written by
+// tests/tools/gen_dynamic_onnx.py and converted by the atc under test
+// (ACLSIM_ATC_BIN, or $ACLSIM_ATC: on an NPU host, CANN's own atc).
+// Public headers only.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "model_fixture.h"
+
+namespace {
+
+using aclsim_conformance::ConfModel;
+using aclsim_conformance::ModelIo;
+
+std::string Atc() {
+  if (const char* env = std::getenv("ACLSIM_ATC")) return env;
+#ifdef ACLSIM_ATC_BIN
+  return ACLSIM_ATC_BIN;
+#else
+  return "";
+#endif
+}
+
+// The converted models of this process, in a fresh directory.
+class ConfGears : public ConfModel {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = "/tmp/aclsim-gears-" + std::to_string(getpid());
+    const std::string atc = Atc();
+    if (atc.empty()) return;
+    const std::string run = "mkdir -p " + dir_ + " && cd " + dir_ + " && /usr/bin/python3 " ACLSIM_GEN_ONNX " . && " +
+                            atc + " --model=conv_dyn.onnx --framework=5 --output=conv_b --soc_version=Ascend910B2 " +
+                            "--input_shape=x:-1,3,224,224 --dynamic_batch_size=1,2,4 >/dev/null && " + atc +
+                            " --model=conv_dyn.onnx --framework=5 --output=conv_hw --soc_version=Ascend910B2 " +
+                            "--input_shape=x:1,3,-1,-1 '--dynamic_image_size=32,32;64,64' >/dev/null && " + atc +
+                            " --model=two_inputs.onnx --framework=5 --output=two --soc_version=Ascend910B2 " +
+                            "'--input_shape=a:1,-1,64;b:1,-1,64' '--dynamic_dims=8,8;16,32' --input_format=ND "
+                            ">/dev/null";
+    converted_ = std::system(run.c_str()) == 0;
+  }
+  static void TearDownTestSuite() { (void)std::system(("rm -rf " + dir_).c_str()); }
+
+  void Load(const char* name) {
+    if (Atc().empty()) GTEST_SKIP() << "no atc (build aclsim_atc or set ACLSIM_ATC)";
+    ASSERT_TRUE(converted_) << "atc failed to convert the test models in " << dir_;
+    ASSERT_ACL_OK(aclmdlLoadFromFile((dir_ + "/" + name).c_str(), &model_id_));
+    desc_ = aclmdlCreateDesc();
+    ASSERT_ACL_OK(aclmdlGetDesc(desc_, model_id_));
+  }
+
+  std::vector<int64_t> Dims(aclError (*get)(const aclmdlDesc*, size_t, aclmdlIODims*), size_t index) {
+    aclmdlIODims d;
+    std::memset(&d, 0, sizeof(d));
+    EXPECT_ACL_OK(get(desc_, index, &d));
+    return std::vector<int64_t>(d.dims, d.dims + d.dimCount);
+  }
+
+  // Device time of one execution, in ms (events around it on a stream).
+  float TimedExecution(const ModelIo& io) {
+    aclrtStream stream = nullptr;
+    aclrtEvent start = nullptr, end = nullptr;
+    EXPECT_ACL_OK(aclrtCreateStream(&stream));
+    EXPECT_ACL_OK(aclrtCreateEvent(&start));
+    EXPECT_ACL_OK(aclrtCreateEvent(&end));
+    EXPECT_ACL_OK(aclrtRecordEvent(start, stream));
+    EXPECT_ACL_OK(aclmdlExecuteAsync(model_id_, io.input(), io.output(), stream));
+    EXPECT_ACL_OK(aclrtRecordEvent(end, stream));
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    float ms = 0;
+    EXPECT_ACL_OK(aclrtEventElapsedTime(&ms, start, end));
+    (void)aclrtDestroyEvent(start);
+    (void)aclrtDestroyEvent(end);
+    (void)aclrtDestroyStream(stream);
+    return ms;
+  }
+
+  static std::string dir_;
+  static bool converted_;
+};
+
+std::string ConfGears::dir_;
+bool ConfGears::converted_ = false;
+
+TEST_F(ConfGears, GivenBatchGearsThenTheDescriptionReportsThemAndTheGearInput) {
+  Load("conv_b.om");
+  ASSERT_EQ(aclmdlGetNumInputs(desc_), 2u);
+  EXPECT_EQ(Dims(aclmdlGetInputDims, 0), (std::vector<int64_t>{-1, 3, 224, 224}));
+  EXPECT_EQ(aclmdlGetInputSizeByIndex(desc_, 0), 4u * 3 * 224 * 224 * 4);  // the largest gear, float32
+  size_t index = 99;
+  ASSERT_ACL_OK(aclmdlGetInputIndexByName(desc_, ACL_DYNAMIC_TENSOR_NAME, &index));
+  EXPECT_EQ(index, 1u);
+  EXPECT_EQ(Dims(aclmdlGetInputDims, 1), std::vector<int64_t>{1});
+  EXPECT_EQ(aclmdlGetInputDataType(desc_, 1), ACL_INT32);
+  EXPECT_EQ(aclmdlGetInputFormat(desc_, 1), ACL_FORMAT_ND);
+  EXPECT_EQ(aclmdlGetInputSizeByIndex(desc_, 1), 4u);
+  EXPECT_EQ(Dims(aclmdlGetOutputDims, 0), (std::vector<int64_t>{4, 8, 1, 1}));
+  aclmdlBatch batch;
+  ASSERT_ACL_OK(aclmdlGetDynamicBatch(desc_, &batch));
+  ASSERT_EQ(batch.batchCount, 3u);
+  EXPECT_EQ(batch.batch[0], 1u);
+  EXPECT_EQ(batch.batch[1], 2u);
+  EXPECT_EQ(batch.batch[2], 4u);
+  aclmdlHW hw;
+  ASSERT_ACL_OK(aclmdlGetDynamicHW(desc_, 0, &hw));
+  EXPECT_EQ(hw.hwCount, 0u);
+  size_t gears = 99;
+  ASSERT_ACL_OK(aclmdlGetInputDynamicGearCount(desc_, static_cast<size_t>(-1), &gears));
+  EXPECT_EQ(gears, 0u);  // dims gears only
+  EXPECT_ACL_ERROR(aclmdlGetInputDynamicGearCount(desc_, 0, &gears), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_F(ConfGears, GivenABatchGearWhenSetAndExecutedThenItRunsAtItsCost) {
+  Load("conv_b.om");
+  ModelIo io;
+  ASSERT_ACL_OK(io.Create(model_id_));
+  // Nothing chosen: the gear input holds 0, which is no gear.
+  EXPECT_ACL_ERROR(aclmdlExecute(model_id_, io.input(), io.output()), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
+  EXPECT_ACL_ERROR(aclmdlSetDynamicBatchSize(model_id_, io.input(), 1, 3), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
+  EXPECT_RECENT_ERR_HAS("(1; 2; 4 are its gears)");
+  ASSERT_ACL_OK(aclmdlSetDynamicBatchSize(model_id_, io.input(), 1, 1));
+  // The gear input holds the batch size (4 bytes: the buffer is 4 long).
+  int32_t held = 0;
+  aclDataBuffer* gear_buffer = aclmdlGetDatasetBuffer(io.input(), 1);
+  ASSERT_ACL_OK(aclrtMemcpy(&held, sizeof(held), aclGetDataBufferAddr(gear_buffer), sizeof(held),
+                            ACL_MEMCPY_DEVICE_TO_HOST));
+  EXPECT_EQ(held, 1);
+  const double one = TimedExecution(io);
+  EXPECT_EQ(Dims(aclmdlGetCurOutputDims, 0), (std::vector<int64_t>{1, 8, 1, 1}));
+  ASSERT_ACL_OK(aclmdlSetDynamicBatchSize(model_id_, io.input(), 1, 2));
+  const double two = TimedExecution(io);
+  ASSERT_ACL_OK(aclmdlSetDynamicBatchSize(model_id_, io.input(), 1, 4));
+  const double four = TimedExecution(io);
+  EXPECT_EQ(Dims(aclmdlGetCurOutputDims, 0), (std::vector<int64_t>{4, 8, 1, 1}));
+  // The cost grows with the work: each added image costs the same (the
+  // fixed per-task costs cancel out), within 10 %.
+  EXPECT_GT(two, one);
+  EXPECT_NEAR((four - two) / (2 * (two - one)), 1.0, 0.1) << one << ", " << two << ", " << four << " ms";
+  // GE checks the buffer's length first: 4 bytes cannot hold a height and width.
+  EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 1, 32, 32),
+                   ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
+  EXPECT_ACL_ERROR(aclmdlSetDynamicBatchSize(model_id_ + 100, io.input(), 1, 4), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
+}
+
+TEST_F(ConfGears, GivenImageSizeGearsThenHeightAndWidthAreChosen) {
+  Load("conv_hw.om");
+  EXPECT_EQ(Dims(aclmdlGetInputDims, 0), (std::vector<int64_t>{1, 3, -1, -1}));
+  EXPECT_EQ(Dims(aclmdlGetInputDims, 1), std::vector<int64_t>{2});
+  aclmdlHW hw;
+  ASSERT_ACL_OK(aclmdlGetDynamicHW(desc_, static_cast<size_t>(-1), &hw));
+  ASSERT_EQ(hw.hwCount, 2u);
+  EXPECT_EQ(hw.hw[1][0], 64u);
+  EXPECT_EQ(hw.hw[1][1], 64u);
+  aclmdlBatch batch;
+  ASSERT_ACL_OK(aclmdlGetDynamicBatch(desc_, &batch));
+  EXPECT_EQ(batch.batchCount, 0u);
+  ModelIo io;
+  ASSERT_ACL_OK(io.Create(model_id_));
+  EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 1, 32, 64), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
+  EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 1, 0, 64), ACL_ERROR_INVALID_PARAM);
+  ASSERT_ACL_OK(aclmdlSetDynamicHWSize(model_id_, io.input(), 1, 32, 32));
+  EXPECT_ACL_OK(aclmdlExecute(model_id_, io.input(), io.output()));
+  EXPECT_ACL_ERROR(aclmdlSetDynamicBatchSize(model_id_, io.input(), 1, 1), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
+}
+
+TEST_F(ConfGears, GivenDimsGearsThenEachGearListsEveryInputsDims) {
+  Load("two.om");
+  ASSERT_EQ(aclmdlGetNumInputs(desc_), 3u);
+  EXPECT_EQ(Dims(aclmdlGetInputDims, 1), (std::vector<int64_t>{1, -1, 64}));
+  size_t count = 0;
+  ASSERT_ACL_OK(aclmdlGetInputDynamicGearCount(desc_, static_cast<size_t>(-1), &count));
+  ASSERT_EQ(count, 2u);
+  aclmdlIODims gears[2];
+  std::memset(gears, 0, sizeof(gears));
+  EXPECT_ACL_ERROR(aclmdlGetInputDynamicDims(desc_, static_cast<size_t>(-1), gears, 1), ACL_ERROR_INVALID_PARAM);
+  ASSERT_ACL_OK(aclmdlGetInputDynamicDims(desc_, static_cast<size_t>(-1), gears, 2));
+  ASSERT_EQ(gears[1].dimCount, 6u);
+  EXPECT_EQ(std::vector<int64_t>(gears[1].dims, gears[1].dims + 6), (std::vector<int64_t>{1, 16, 64, 1, 32, 64}));
+  ModelIo io;
+  ASSERT_ACL_OK(io.Create(model_id_));
+  aclmdlIODims want = gears[1];
+  ASSERT_ACL_OK(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want));
+  EXPECT_ACL_OK(aclmdlExecute(model_id_, io.input(), io.output()));
+  EXPECT_EQ(Dims(aclmdlGetCurOutputDims, 0), (std::vector<int64_t>{1, 16, 32}));
+  want.dims[2] = 65;  // a static dim that differs from the model's
+  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want), ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
+  want = gears[1];
+  want.dims[4] = 8;  // [16, 8] is not a gear
+  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
+  want.dimCount = 5;
+  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want), ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
+}
+
+TEST_F(ConfGears, GivenAModelWithoutGearsThenTheGearCallsAnswerAsGeDoes) {
+  LoadSampleMlp();
+  size_t count = 99;
+  ASSERT_ACL_OK(aclmdlGetInputDynamicGearCount(desc_, static_cast<size_t>(-1), &count));
+  EXPECT_EQ(count, 0u);
+  size_t index = 0;
+  EXPECT_ACL_ERROR(aclmdlGetInputIndexByName(desc_, ACL_DYNAMIC_TENSOR_NAME, &index), ACL_ERROR_INVALID_PARAM);
+  ModelIo io;
+  ASSERT_ACL_OK(io.Create(model_id_));
+  aclmdlIODims dims;
+  std::memset(&dims, 0, sizeof(dims));
+  dims.dimCount = 2;
+  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 0, &dims), ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
+  EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 0, 8, 8), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
+}
+
+}  // namespace
