@@ -128,8 +128,8 @@ TEST_F(ConfGears, GivenABatchGearWhenSetAndExecutedThenItRunsAtItsCost) {
   // The gear input holds the batch size (4 bytes: the buffer is 4 long).
   int32_t held = 0;
   aclDataBuffer* gear_buffer = aclmdlGetDatasetBuffer(io.input(), 1);
-  ASSERT_ACL_OK(aclrtMemcpy(&held, sizeof(held), aclGetDataBufferAddr(gear_buffer), sizeof(held),
-                            ACL_MEMCPY_DEVICE_TO_HOST));
+  ASSERT_ACL_OK(
+      aclrtMemcpy(&held, sizeof(held), aclGetDataBufferAddr(gear_buffer), sizeof(held), ACL_MEMCPY_DEVICE_TO_HOST));
   EXPECT_EQ(held, 1);
   const double one = TimedExecution(io);
   EXPECT_EQ(Dims(aclmdlGetCurOutputDims, 0), (std::vector<int64_t>{1, 8, 1, 1}));
@@ -143,8 +143,7 @@ TEST_F(ConfGears, GivenABatchGearWhenSetAndExecutedThenItRunsAtItsCost) {
   EXPECT_GT(two, one);
   EXPECT_NEAR((four - two) / (2 * (two - one)), 1.0, 0.1) << one << ", " << two << ", " << four << " ms";
   // GE checks the buffer's length first: 4 bytes cannot hold a height and width.
-  EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 1, 32, 32),
-                   ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
+  EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 1, 32, 32), ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
   EXPECT_ACL_ERROR(aclmdlSetDynamicBatchSize(model_id_ + 100, io.input(), 1, 4), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
 }
 
@@ -189,12 +188,14 @@ TEST_F(ConfGears, GivenDimsGearsThenEachGearListsEveryInputsDims) {
   EXPECT_ACL_OK(aclmdlExecute(model_id_, io.input(), io.output()));
   EXPECT_EQ(Dims(aclmdlGetCurOutputDims, 0), (std::vector<int64_t>{1, 16, 32}));
   want.dims[2] = 65;  // a static dim that differs from the model's
-  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want), ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
+  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want),
+                   ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
   want = gears[1];
   want.dims[4] = 8;  // [16, 8] is not a gear
   EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
   want.dimCount = 5;
-  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want), ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
+  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 2, &want),
+                   ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
 }
 
 TEST_F(ConfGears, GivenAModelWithoutGearsThenTheGearCallsAnswerAsGeDoes) {
@@ -209,7 +210,8 @@ TEST_F(ConfGears, GivenAModelWithoutGearsThenTheGearCallsAnswerAsGeDoes) {
   aclmdlIODims dims;
   std::memset(&dims, 0, sizeof(dims));
   dims.dimCount = 2;
-  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 0, &dims), ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
+  EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 0, &dims),
+                   ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
   EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 0, 8, 8), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
 }
 
