@@ -8,6 +8,7 @@
 #   pkg_inc/profiling/aprof_pub.h      the reporter API of libprofapi.so
 #   python/site-packages/              the acl module
 #   share/info/runtime/version.info, <arch>-linux/ascend_toolkit_install.info   version files
+#   bin/atc                            the model converter (on PATH after set_env.sh)
 #   tools/profiler/bin/                (on PATH after set_env.sh)
 #   lib64/cmake/aclsim/                find_package(aclsim); lib64/pkgconfig/aclsim.pc
 #   share/aclsim/models/               sample models

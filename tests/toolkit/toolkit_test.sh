@@ -36,6 +36,7 @@ for f in set_env.sh bin/setenv.bash lib64/libascendcl.so lib64/libmsprofiler.so 
   [ -e "$prefix/$f" ] || fail "missing $f"
 done
 [ -x "$prefix/tools/profiler/bin/msprof" ] || fail "missing tools/profiler/bin/msprof"
+[ -x "$prefix/bin/atc" ] || fail "missing bin/atc"
 cmp -s "$prefix/set_env.sh" "$prefix/bin/setenv.bash" || fail "set_env.sh and bin/setenv.bash differ"
 grep -qx "Version=$version" "$prefix/share/info/runtime/version.info" || fail "version.info"
 grep -qx "version=$version" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info version"
@@ -60,6 +61,9 @@ $latest/python/site-packages
 $latest/lib64/cmake"
 got="$(env -i PATH=/usr/bin:/bin bash -c "source '$latest/set_env.sh'; $show")"
 expect_eq "$got" "$want" "bash, sourced once"
+got="$(env -i PATH=/usr/bin:/bin bash -c "source '$latest/set_env.sh'; command -v atc; command -v msprof")"
+expect_eq "$got" "$latest/bin/atc
+$latest/tools/profiler/bin/msprof" "atc and msprof on PATH"
 got="$(env -i PATH=/usr/bin:/bin bash -c "source '$latest/set_env.sh'; source '$latest/bin/setenv.bash'; $show")"
 expect_eq "$got" "$want" "bash, sourced twice"
 got="$(env -i PATH=/usr/bin:/bin ACLSIM_TOOLKIT_ROOT="$latest" sh -c ". '$latest/set_env.sh'; $show")"

@@ -71,6 +71,33 @@ size_t CountMinusOne(const std::vector<int64_t>& dims) {
   return static_cast<size_t>(std::count(dims.begin(), dims.end(), -1));
 }
 
+// --dynamic_batch_size: -1 only on N, one batch size per gear.
+std::optional<AtcError> ParseBatchGears(const std::string& text,
+                                        const std::vector<std::pair<std::string, std::vector<int64_t>>>& shapes,
+                                        size_t minus_ones, std::vector<std::vector<int64_t>>* gears) {
+  if (!OnlyChars(text, ",")) {
+    return Invalid(text, "--dynamic_batch_size", "It can only contain digits and \",\".");
+  }
+  for (const auto& [name, dims] : shapes) {
+    for (size_t i = 1; i < dims.size(); ++i) {
+      if (dims[i] == -1) {
+        return AtcError{"E10018", "Value " + std::to_string(i) + " for shape " + name +
+                                      " is invalid. When --dynamic_batch_size is included, only batch size N can "
+                                      "be -1 in --input_shape."};
+      }
+    }
+  }
+  if (minus_ones == 0) {
+    return AtcError{"E10031",
+                    "--dynamic_batch_size is included, but none of the nodes specified in --input_shape has a batch "
+                    "size equaling -1."};
+  }
+  // One value per gear: the batch size, written as "1,2,4".
+  std::string as_groups = text;
+  std::replace(as_groups.begin(), as_groups.end(), ',', ';');
+  return ParseProfiles(as_groups, "--dynamic_batch_size", gears);
+}
+
 }  // namespace
 
 std::optional<AtcError> ParseInputShape(const std::string& text,
@@ -132,27 +159,7 @@ std::optional<AtcError> ParseGears(const AtcFlags& f,
   for (const auto& [name, dims] : shapes) minus_ones += CountMinusOne(dims);
   if (text == &f.dynamic_batch_size) {
     *kind = model::GearKind::kBatch;
-    if (!OnlyChars(*text, ",")) {
-      return Invalid(*text, "--dynamic_batch_size", "It can only contain digits and \",\".");
-    }
-    for (const auto& [name, dims] : shapes) {
-      for (size_t i = 1; i < dims.size(); ++i) {
-        if (dims[i] == -1) {
-          return AtcError{"E10018", "Value " + std::to_string(i) + " for shape " + name +
-                                        " is invalid. When --dynamic_batch_size is included, only batch size N can "
-                                        "be -1 in --input_shape."};
-        }
-      }
-    }
-    if (minus_ones == 0) {
-      return AtcError{"E10031",
-                      "--dynamic_batch_size is included, but none of the nodes specified in --input_shape has a batch "
-                      "size equaling -1."};
-    }
-    // One value per gear: the batch size, written as "1,2,4".
-    std::string as_groups = *text;
-    std::replace(as_groups.begin(), as_groups.end(), ',', ';');
-    return ParseProfiles(as_groups, "--dynamic_batch_size", gears);
+    return ParseBatchGears(*text, shapes, minus_ones, gears);
   }
   if (text == &f.dynamic_image_size) {
     *kind = model::GearKind::kImageSize;
