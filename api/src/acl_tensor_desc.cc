@@ -74,7 +74,9 @@ ACL_FUNC_VISIBILITY size_t aclGetTensorDescElementCount(const aclTensorDesc* des
 ACLSIM_EDGE_CATCH_RETURN(0)
 
 ACL_FUNC_VISIBILITY size_t aclGetTensorDescNumDims(const aclTensorDesc* desc) try {
-  return Live(desc) ? desc->tensor.shape.size() : 0;
+  if (!Live(desc)) return 0;
+  // GE: a first dim of -2 is an unknown rank.
+  return !desc->tensor.shape.empty() && desc->tensor.shape[0] == -2 ? ACL_UNKNOWN_RANK : desc->tensor.shape.size();
 }
 ACLSIM_EDGE_CATCH_RETURN(0)
 
@@ -139,6 +141,96 @@ ACL_FUNC_VISIBILITY aclError aclSetTensorPlaceMent(aclTensorDesc* desc, aclMemTy
     return InvalidParam("aclSetTensorPlaceMent", "memType is not an aclMemType");
   }
   desc->placement = memType;
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// The rest of the family, with GE's checks (hicann/ge api/acl/acl_model/
+// types/tensor_desc_internal_om2.cpp).
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount,
+                                                    int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]) try {
+  if (!Live(desc) || (dimsCount > 0 && dimsRange == nullptr)) {
+    return InvalidParam(__func__, "NULL or dead desc, or NULL dimsRange");
+  }
+  desc->shape_range.clear();
+  for (size_t i = 0; i < dimsCount; ++i) desc->shape_range.push_back({dimsRange[i][0], dimsRange[i][1]});
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount,
+                                                    int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]) try {
+  if (!Live(desc) || (valueCount > 0 && valueRange == nullptr)) {
+    return InvalidParam(__func__, "NULL or dead desc, or NULL valueRange");
+  }
+  desc->value_range.clear();
+  for (size_t i = 0; i < valueCount; ++i) desc->value_range.push_back({valueRange[i][0], valueRange[i][1]});
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_t dimRangeNum,
+                                                      int64_t* dimRange) try {
+  if (!Live(desc) || dimRange == nullptr) return InvalidParam(__func__, "NULL or dead desc, or NULL dimRange");
+  if (index >= desc->shape_range.size()) {
+    return InvalidParam(__func__, ("index " + std::to_string(index) + " is past the " +
+                                   std::to_string(desc->shape_range.size()) + " ranges")
+                                      .c_str());
+  }
+  if (dimRangeNum < ACL_TENSOR_SHAPE_RANGE_NUM) return InvalidParam(__func__, "dimRangeNum is less than 2");
+  dimRange[0] = desc->shape_range[index][0];
+  dimRange[1] = desc->shape_range[index][1];
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// GE answers 0 for a NULL desc here.
+ACL_FUNC_VISIBILITY aclError aclSetTensorStorageFormat(aclTensorDesc* desc, aclFormat format) try {
+  if (Live(desc)) desc->storage_format = format;
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorStorageShape(aclTensorDesc* desc, int numDims, const int64_t* dims) try {
+  if (!Live(desc) || dims == nullptr) return InvalidParam(__func__, "NULL or dead desc, or NULL dims");
+  desc->storage_shape = numDims > 0 ? std::vector<int64_t>(dims, dims + numDims) : std::vector<int64_t>{};
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// The origin format and shape are what the getters return.
+ACL_FUNC_VISIBILITY aclError aclSetTensorOriginFormat(aclTensorDesc* desc, aclFormat format) try {
+  if (Live(desc)) desc->tensor.format = static_cast<aclsim::model::Format>(format);
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorOriginShape(aclTensorDesc* desc, int numDims, const int64_t* dims) try {
+  if (!Live(desc) || dims == nullptr) return InvalidParam(__func__, "NULL or dead desc, or NULL dims");
+  desc->tensor.shape = numDims > 0 ? std::vector<int64_t>(dims, dims + numDims) : std::vector<int64_t>{};
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// GE indexes an array of descs without a check; aclsim's descs are single
+// objects, so index 0 is the desc itself and any other index is NULL.
+ACL_FUNC_VISIBILITY aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) try {
+  return Live(desc) && index == 0 ? desc : nullptr;
+}
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
+
+// Only aclmdlCreateAndGetOpDesc fills the address, which aclsim does not
+// support: always NULL.
+ACL_FUNC_VISIBILITY void* aclGetTensorDescAddress(const aclTensorDesc* desc) try {
+  (void)desc;
+  return nullptr;
+}
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
+
+ACL_FUNC_VISIBILITY aclError aclSetTensorDynamicInput(aclTensorDesc* desc, const char* dynamicInputName) try {
+  if (!Live(desc) || dynamicInputName == nullptr) return InvalidParam(__func__, "NULL or dead desc, or NULL name");
+  desc->dynamic_input = dynamicInputName;
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH

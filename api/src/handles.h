@@ -4,8 +4,10 @@
 #ifndef ACLSIM_API_SRC_HANDLES_H_
 #define ACLSIM_API_SRC_HANDLES_H_
 
+#include <array>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,11 @@ struct aclTensorDesc {
   aclMemType placement = ACL_MEMTYPE_DEVICE;
   std::vector<char> const_data;  // aclSetTensorConst
   bool is_const = false;
+  std::vector<std::array<int64_t, 2>> shape_range;    // aclSetTensorShapeRange: [min, max] per dim
+  std::vector<std::array<int64_t, 2>> value_range;    // aclSetTensorValueRange
+  std::optional<aclFormat> storage_format;            // aclSetTensorStorageFormat
+  std::optional<std::vector<int64_t>> storage_shape;  // aclSetTensorStorageShape
+  std::string dynamic_input;                          // aclSetTensorDynamicInput
 };
 
 // Operator attributes (acl_op.h), by name.

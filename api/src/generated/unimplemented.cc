@@ -43,58 +43,8 @@ ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDevice
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount, int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]) {
-  aclsim::api::SetNotSupported("aclSetTensorShapeRange");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount, int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]) {
-  aclsim::api::SetNotSupported("aclSetTensorValueRange");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_t dimRangeNum, int64_t* dimRange) {
-  aclsim::api::SetNotSupported("aclGetTensorDescDimRange");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFormat, aclTensorDesc** dstDesc) {
   aclsim::api::SetNotSupported("aclTransTensorDescFormat");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorStorageFormat(aclTensorDesc* desc, aclFormat format) {
-  aclsim::api::SetNotSupported("aclSetTensorStorageFormat");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorStorageShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
-  aclsim::api::SetNotSupported("aclSetTensorStorageShape");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorOriginFormat(aclTensorDesc* desc, aclFormat format) {
-  aclsim::api::SetNotSupported("aclSetTensorOriginFormat");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorOriginShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
-  aclsim::api::SetNotSupported("aclSetTensorOriginShape");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) {
-  aclsim::api::SetNotSupported("aclGetTensorDescByIndex");
-  return nullptr;
-}
-
-ACL_FUNC_VISIBILITY void* aclGetTensorDescAddress(const aclTensorDesc* desc) {
-  aclsim::api::SetNotSupported("aclGetTensorDescAddress");
-  return nullptr;
-}
-
-ACL_FUNC_VISIBILITY aclError aclSetTensorDynamicInput(aclTensorDesc* desc, const char* dynamicInputName) {
-  aclsim::api::SetNotSupported("aclSetTensorDynamicInput");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
