@@ -34,7 +34,9 @@ namespace {
 
 // A JSON graph's shapes are fixed: input_shapes may only repeat them.
 Status CheckJsonInputShapes(const Graph& graph, const ModelLoadOptions& options) {
-  for (const auto& [name, dims] : options.input_shapes) {
+  for (const auto& entry : options.input_shapes) {
+    const std::string& name = entry.first;
+    const std::vector<int64_t>& dims = entry.second;
     auto it =
         std::find_if(graph.inputs.begin(), graph.inputs.end(), [&](int32_t t) { return graph.tensor(t).name == name; });
     if (it == graph.inputs.end()) {

@@ -93,6 +93,7 @@ StatusOr<OmFile> ParseOm(std::string_view bytes) {
     }
     if (kind != GearKindName(h.gear_kind)) return BadField("gear_kind \"" + kind + "\" is not one this aclsim knows");
     h.gears = j.at("gears").get<std::vector<std::vector<int64_t>>>();
+    if (h.gears.size() > kMaxOmGears) return BadField(std::to_string(h.gears.size()) + " gears (at most 1024)");
     h.input_format = j.at("input_format").get<std::string>();
     h.output_type = j.at("output_type").get<std::string>();
     h.fusion = j.at("fusion").get<bool>();

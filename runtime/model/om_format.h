@@ -14,6 +14,7 @@
 #ifndef ACLSIM_RUNTIME_MODEL_OM_FORMAT_H_
 #define ACLSIM_RUNTIME_MODEL_OM_FORMAT_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -27,6 +28,7 @@ namespace aclsim::model {
 
 inline constexpr char kOmMagic[8] = {'A', 'C', 'L', 'S', 'I', 'M', 'O', 'M'};
 inline constexpr uint32_t kOmFormatVersion = 1;
+inline constexpr size_t kMaxOmGears = 1024;  // each gear is an executable of its own
 
 // Gears: the shapes a model converted with --dynamic_batch_size,
 // --dynamic_image_size or --dynamic_dims runs at. Each gear lists the

@@ -258,7 +258,8 @@ Status ApplyInputRule(const ModelLoadOptions& options, onnx::ModelProto* model) 
     }
   };
   if (named != options.input_shapes.size()) {
-    for (const auto& [name, dims] : options.input_shapes) {
+    for (const auto& entry : options.input_shapes) {
+      const std::string& name = entry.first;
       const bool found = std::any_of(g->input().begin(), g->input().end(),
                                      [&](const onnx::ValueInfoProto& in) { return in.name() == name; });
       if (!found || initializers.count(name)) {
