@@ -167,6 +167,26 @@ StatusOr<ModelRef> ModelRegistry::Load(DeviceState* device, model::Graph graph) 
 }
 
 StatusOr<ModelRef> ModelRegistry::LoadVariants(DeviceState* device, model::ModelVariants variants) {
+  if (variants.dynamic) {
+    auto top = std::make_shared<LoadedModel>();
+    top->device = device;
+    top->dynamic = true;
+    top->source = std::move(variants.source);
+    top->source_options = std::move(variants.source_options);
+    top->signature = std::move(variants.signature);
+    top->load = variants.load;
+    top->graph.name = "dynamic";
+    top->ops = std::make_shared<prof::OpTable>();
+    std::lock_guard<std::mutex> lock(mu_);
+    if (next_model_id_ > vendor::kMaxGearModelId) {
+      return Status(StatusCode::kResourceExhausted,
+                    "model ids past " + std::to_string(vendor::kMaxGearModelId) + " cannot have dynamic shapes");
+    }
+    top->id = next_model_id_++;
+    Log(LogLevel::kInfo, "loaded dynamic-shape model " + std::to_string(top->id));
+    models_.emplace(top->id, top);
+    return ModelRef(std::move(top));
+  }
   if (variants.gear_kind == model::GearKind::kNone && variants.graphs.size() == 1) {
     return Load(device, std::move(variants.graphs.front()));
   }
@@ -253,8 +273,10 @@ Status ModelRegistry::Unload(uint32_t model_id) {
   }
   device::Device& dev = model->device->device();
   (void)dev.SynchronizeDevice();
-  if (!model->gears.empty()) {
+  if (!model->gears.empty() || model->dynamic) {
     for (const ModelRef& g : model->gears) (void)dev.UnloadGraph(g->executable);
+    std::lock_guard<std::mutex> shapes(model->shapes_mu);
+    for (const ModelRef& g : model->compiled) (void)dev.UnloadGraph(g->executable);
     return OkStatus();
   }
   if (Status s = dev.UnloadGraph(model->executable); !s.ok()) {
@@ -276,7 +298,11 @@ void ModelRegistry::UnloadAll() {
   for (auto& [id, m] : models) {
     (void)m->device->device().SynchronizeDevice();
     for (const ModelRef& g : m->gears) (void)m->device->device().UnloadGraph(g->executable);
-    if (m->gears.empty()) (void)m->device->device().UnloadGraph(m->executable);
+    if (m->dynamic) {
+      std::lock_guard<std::mutex> shapes(m->shapes_mu);
+      for (const ModelRef& g : m->compiled) (void)m->device->device().UnloadGraph(g->executable);
+    }
+    if (m->gears.empty() && !m->dynamic) (void)m->device->device().UnloadGraph(m->executable);
   }
 }
 
@@ -291,7 +317,12 @@ ModelRef ModelRegistry::FindTag(uint32_t tag) const {
   if (vendor::IsGearTag(tag)) {
     auto it = models_.find(vendor::ExportedModelId(tag));
     const size_t gear = (tag - vendor::kFirstGearTag) >> vendor::kGearShift;
-    return it == models_.end() || gear >= it->second->gears.size() ? nullptr : it->second->gears[gear];
+    if (it == models_.end()) return nullptr;
+    if (it->second->dynamic) {
+      std::lock_guard<std::mutex> shapes(it->second->shapes_mu);  // lock order: registry, then the model's shapes
+      return gear < it->second->compiled.size() ? it->second->compiled[gear] : nullptr;
+    }
+    return gear >= it->second->gears.size() ? nullptr : it->second->gears[gear];
   }
   const auto& table = IsKernelTag(tag) ? kernels_ : models_;
   auto it = table.find(tag);
@@ -303,6 +334,20 @@ StatusOr<ModelDescription> ModelRegistry::Describe(uint32_t model_id) const {
   if (!m) return ModelNotLoaded(model_id);
   const model::Graph& g = m->graph;
   ModelDescription desc;
+  if (m->dynamic) {
+    // As declared, -1 for a dim known at execution; such a tensor's size is 0.
+    auto describe_sig = [](const model::TensorSignature& t) {
+      int64_t n = static_cast<int64_t>(model::DataTypeSize(t.dtype));
+      for (int64_t d : t.dims) n = d < 0 ? 0 : n * d;
+      return TensorDescription{t.name, t.dtype, t.format, t.dims, static_cast<size_t>(n)};
+    };
+    desc.model_id = model_id;
+    desc.name = g.name;
+    desc.dynamic = true;
+    for (const auto& t : m->signature.inputs) desc.inputs.push_back(describe_sig(t));
+    for (const auto& t : m->signature.outputs) desc.outputs.push_back(describe_sig(t));
+    return desc;
+  }
   desc.model_id = model_id;
   desc.name = g.name;
   auto describe = [&](int32_t index) {
@@ -334,10 +379,59 @@ StatusOr<std::vector<device::OpCost>> ModelRegistry::Costs(uint32_t model_id) co
   return costs;
 }
 
+StatusOr<ModelRef> ModelRegistry::CompileShape(const ModelRef& m, const std::vector<std::vector<int64_t>>& shapes,
+                                               bool* out_compiled) {
+  {
+    std::lock_guard<std::mutex> lock(m->shapes_mu);
+    auto it = m->by_shape.find(shapes);
+    if (it != m->by_shape.end()) return it->second;
+  }
+  // Compiled outside the model's lock (Compile takes the registry's).
+  model::ModelLoadOptions options = m->source_options;
+  for (size_t i = 0; i < shapes.size() && i < m->signature.inputs.size(); ++i) {
+    options.input_shapes[m->signature.inputs[i].name] = shapes[i];
+  }
+  if (m->load == nullptr) return Status(Detail::kModelParse, "model: no loader for the dynamic-shape model");
+  StatusOr<model::Graph> graph = m->load(m->source, options);
+  if (!graph.ok()) {
+    return Status(StatusCode::kInvalidArgument, "the input shapes do not fit model " + std::to_string(m->id) + ": " +
+                                                    std::string(graph.status().message()));
+  }
+  ACLSIM_ASSIGN_OR_RETURN(std::shared_ptr<LoadedModel> compiled, Compile(m->device, std::move(graph).value()));
+  std::lock_guard<std::mutex> lock(m->shapes_mu);
+  auto it = m->by_shape.find(shapes);
+  if (it != m->by_shape.end()) {  // another thread compiled the same shapes meanwhile
+    (void)m->device->device().UnloadGraph(compiled->executable);
+    return it->second;
+  }
+  if (m->compiled.size() >= model::kMaxOmGears) {
+    (void)m->device->device().UnloadGraph(compiled->executable);
+    return Status(StatusCode::kResourceExhausted, "model " + std::to_string(m->id) + " already runs " +
+                                                      std::to_string(model::kMaxOmGears) + " distinct input shapes");
+  }
+  compiled->id = vendor::GearTag(m->id, static_cast<uint32_t>(m->compiled.size()));
+  m->compiled.push_back(compiled);
+  m->by_shape.emplace(shapes, compiled);
+  if (out_compiled != nullptr) *out_compiled = true;
+  return ModelRef(std::move(compiled));
+}
+
 StatusOr<ModelRef> ModelRegistry::PrepareExecution(uint32_t model_id, const std::vector<BufferView>& inputs,
-                                                   const std::vector<BufferView>& outputs) const {
+                                                   const std::vector<BufferView>& outputs,
+                                                   const std::vector<std::vector<int64_t>>* input_shapes,
+                                                   bool* out_compiled) {
   ModelRef m = Find(model_id);
   if (!m) return ModelNotLoaded(model_id);
+  if (m->dynamic) {
+    const size_t n = m->signature.inputs.size();
+    if (input_shapes == nullptr || input_shapes->size() != n ||
+        std::any_of(input_shapes->begin(), input_shapes->end(), [](const auto& s) { return s.empty(); })) {
+      return Status(StatusCode::kInvalidArgument,
+                    "model " + std::to_string(model_id) +
+                        " has dynamic shapes: give every input its shape with aclmdlSetDatasetTensorDesc");
+    }
+    ACLSIM_ASSIGN_OR_RETURN(m, CompileShape(m, *input_shapes, out_compiled));
+  }
   if (!m->gears.empty() && inputs.size() == m->input_sizes.size()) {
     ACLSIM_ASSIGN_OR_RETURN(size_t gear, ChosenGear(*m, inputs.back()));
     m = m->gears[gear];

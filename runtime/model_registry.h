@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -53,6 +54,7 @@ struct ModelDescription {
   model::GearKind gear_kind = model::GearKind::kNone;
   std::vector<std::vector<int64_t>> gears;
   std::vector<std::pair<std::string, std::vector<int64_t>>> dynamic_inputs;
+  bool dynamic = false;  // a dynamic-shape model: its shapes come with each execution
 };
 
 // One data buffer of an execution dataset (borrowed for the call).
@@ -83,6 +85,19 @@ struct LoadedModel {
   // The gear the aclmdlSet* calls last chose (-1: none), which CANN keeps
   // per model and aclmdlGetCurOutputDims reports.
   mutable std::atomic<int32_t> current_gear{-1};
+
+  // A dynamic-shape model (model::ModelVariants::dynamic): its source and
+  // declared inputs and outputs; each distinct set of input shapes an
+  // execution gives is compiled once (tag vendor::GearTag(id, k), k in
+  // compile order) and kept until unload.
+  bool dynamic = false;
+  std::string source;
+  model::ModelLoadOptions source_options;
+  model::ModelSignature signature;
+  StatusOr<model::Graph> (*load)(std::string_view, const model::ModelLoadOptions&) = nullptr;
+  mutable std::mutex shapes_mu;
+  mutable std::map<std::vector<std::vector<int64_t>>, ModelRef> by_shape;  // guarded by shapes_mu
+  mutable std::vector<ModelRef> compiled;                                  // by k; guarded by shapes_mu
 };
 
 class ModelRegistry {
@@ -119,13 +134,20 @@ class ModelRegistry {
   // offending buffer named) and returns it; for a model with gears, the gear
   // its gear input holds (kDynamicBatchSize when it holds none of them,
   // kDynamicInputLength when that buffer is too short).
+  // A dynamic-shape model runs the shapes |input_shapes| gives (one per
+  // input; kInvalidArgument when it has none or any is empty), compiled on
+  // first use; |out_compiled| (may be null) then says so.
   StatusOr<ModelRef> PrepareExecution(uint32_t model_id, const std::vector<BufferView>& inputs,
-                                      const std::vector<BufferView>& outputs) const;
+                                      const std::vector<BufferView>& outputs,
+                                      const std::vector<std::vector<int64_t>>* input_shapes = nullptr,
+                                      bool* out_compiled = nullptr);
   // Name and type of op |op_index| of a loaded model (kInvalidArgument otherwise).
   StatusOr<std::pair<std::string, std::string>> GetOp(uint32_t model_id, uint32_t op_index) const;
 
  private:
   StatusOr<std::shared_ptr<LoadedModel>> Compile(DeviceState* device, model::Graph graph);
+  StatusOr<ModelRef> CompileShape(const ModelRef& m, const std::vector<std::vector<int64_t>>& shapes,
+                                  bool* out_compiled);
   prof::OpTableRef BuildOpTable(const model::Graph& graph, const std::vector<device::OpCost>& costs);
   const prof::OpInfo* InternOpInfo(const model::Graph& graph, const model::Op& op);
 

@@ -72,8 +72,16 @@ Status Runtime::UnloadModel(uint32_t model_id) {
 
 Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& inputs,
                              const std::vector<BufferView>& outputs, Stream* stream, bool synchronous,
-                             prof::ApiRecord* out_launch) {
-  ACLSIM_ASSIGN_OR_RETURN(ModelRef model, models_->PrepareExecution(model_id, inputs, outputs));
+                             prof::ApiRecord* out_launch, const std::vector<std::vector<int64_t>>* input_shapes,
+                             std::vector<std::vector<int64_t>>* out_output_shapes) {
+  bool compiled = false;
+  ACLSIM_ASSIGN_OR_RETURN(ModelRef model,
+                          models_->PrepareExecution(model_id, inputs, outputs, input_shapes, &compiled));
+  if (compiled) profiler_->OnModelLoaded(model->id, model->ops);  // a dynamic-shape model's new shapes
+  if (out_output_shapes != nullptr) {
+    out_output_shapes->clear();
+    for (int32_t t : model->graph.outputs) out_output_shapes->push_back(model->graph.tensor(t).shape);
+  }
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
   if (target.device != model->device) {
     return Status(Detail::kStreamOfOtherContext,

@@ -100,8 +100,13 @@ class Runtime {
   // and first task launched. Errors: kModelNotLoaded, kInvalidArgument
   // (datasets), kNoContext, kInvalidHandle, kStreamOfOtherContext (stream
   // of another device), and the device's own.
+  // A dynamic-shape model takes its input shapes from |input_shapes| and
+  // reports the output shapes it ran with in |out_output_shapes| (both
+  // optional; for other models the latter gets the model's output shapes).
   Status ExecuteModel(uint32_t model_id, const std::vector<BufferView>& inputs, const std::vector<BufferView>& outputs,
-                      Stream* stream, bool synchronous, prof::ApiRecord* out_launch = nullptr);
+                      Stream* stream, bool synchronous, prof::ApiRecord* out_launch = nullptr,
+                      const std::vector<std::vector<int64_t>>* input_shapes = nullptr,
+                      std::vector<std::vector<int64_t>>* out_output_shapes = nullptr);
 
   // Single operators (single_op.h). Enqueues one launch of |call| on
   // |stream| (NULL: the current context's default stream), compiling its

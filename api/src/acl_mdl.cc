@@ -41,6 +41,43 @@ aclError Views(const char* function, const aclmdlDataset* dataset, std::vector<a
   return ACL_SUCCESS;
 }
 
+// Replaces the desc at |index| of |dataset| (NULL: removes it).
+void PutDesc(aclmdlDataset* dataset, size_t index, aclTensorDesc* desc) {
+  if (dataset->descs.size() <= index) dataset->descs.resize(index + 1, nullptr);
+  if (dataset->descs[index] != nullptr) (void)LiveHandles<aclTensorDesc>::Global().Destroy(dataset->descs[index]);
+  dataset->descs[index] = desc;
+}
+
+// The output descs after an execution with input descs: each output's data
+// type and format, and the shape it ran with.
+void SetOutputDescs(const aclsim::StatusOr<aclsim::runtime::ModelDescription>& desc,
+                    const std::vector<std::vector<int64_t>>& shapes, aclmdlDataset* output) {
+  for (size_t i = 0; i < output->buffers.size() && i < shapes.size(); ++i) {
+    aclTensorDesc d;
+    if (desc.ok() && i < desc->outputs.size()) {
+      d.tensor.dtype = desc->outputs[i].dtype;
+      d.tensor.format = desc->outputs[i].format;
+      d.name = desc->outputs[i].name;
+    }
+    d.tensor.shape = shapes[i];
+    PutDesc(output, i, LiveHandles<aclTensorDesc>::Global().Create(std::move(d)));
+  }
+}
+
+// The shapes of the input dataset's tensor descs (an empty shape where
+// there is none); empty when it has none at all.
+std::vector<std::vector<int64_t>> DescShapes(const aclmdlDataset* input) {
+  std::vector<std::vector<int64_t>> shapes(input->buffers.size());
+  bool any = false;
+  for (size_t i = 0; i < input->descs.size() && i < shapes.size(); ++i) {
+    if (input->descs[i] == nullptr) continue;
+    shapes[i] = input->descs[i]->tensor.shape;
+    any = true;
+  }
+  if (!any) shapes.clear();
+  return shapes;
+}
+
 aclError Execute(const char* function, uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output,
                  aclrtStream stream, bool synchronous) {
   aclsim::api::ApiScope api_scope(function);
@@ -50,8 +87,14 @@ aclError Execute(const char* function, uint32_t modelId, const aclmdlDataset* in
   if (aclError e = Views(function, output, &out); e != ACL_SUCCESS) return e;
   if (!aclsim::api::IsInitialized()) return Convert(function, NotInitialized(function));
   ACLSIM_GET_RUNTIME_OR_RETURN_AT(rt, function);
-  return Convert(function,
-                 rt->ExecuteModel(modelId, in, out, aclsim::api::ToStream(stream), synchronous, api_scope.launch()));
+  const std::vector<std::vector<int64_t>> shapes = DescShapes(input);
+  std::vector<std::vector<int64_t>> out_shapes;
+  aclsim::Status s = rt->ExecuteModel(modelId, in, out, aclsim::api::ToStream(stream), synchronous, api_scope.launch(),
+                                      shapes.empty() ? nullptr : &shapes, &out_shapes);
+  if (!s.ok()) return Convert(function, s);
+  // With input tensor descs, every output gets one with the shape it ran with (CANN's model.cpp ModelExecute).
+  if (!shapes.empty()) SetOutputDescs(rt->models().Describe(modelId), out_shapes, output);
+  return ACL_SUCCESS;
 }
 
 const aclsim::runtime::TensorDescription* Tensor(const aclmdlDesc* desc, size_t index, bool input) {
@@ -247,6 +290,11 @@ ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) try {
   if (dataset == nullptr) return InvalidParam("aclmdlDestroyDataset", "dataset is NULL");
+  if (LiveHandles<aclmdlDataset>::Global().IsLive(dataset)) {
+    for (aclTensorDesc* d : dataset->descs) {
+      if (d != nullptr) (void)LiveHandles<aclTensorDesc>::Global().Destroy(d);
+    }
+  }
   if (!LiveHandles<aclmdlDataset>::Global().Destroy(dataset)) {
     return InvalidParam("aclmdlDestroyDataset", "dataset is not a live dataset (already destroyed?)");
   }
@@ -269,6 +317,30 @@ ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 ACL_FUNC_VISIBILITY aclDataBuffer* aclmdlGetDatasetBuffer(const aclmdlDataset* dataset, size_t index) try {
   if (dataset == nullptr || index >= dataset->buffers.size()) return nullptr;
   return dataset->buffers[index];
+}
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
+
+// CANN keeps a deep copy (the caller may destroy its own); NULL removes the
+// desc (hicann/ge model_om2.cpp aclmdlSetDatasetTensorDescImplOm2).
+ACL_FUNC_VISIBILITY aclError aclmdlSetDatasetTensorDesc(aclmdlDataset* dataset, aclTensorDesc* tensorDesc,
+                                                        size_t index) try {
+  if (dataset == nullptr) return InvalidParam(__func__, "dataset is NULL");
+  if (index >= dataset->buffers.size()) return InvalidParam(__func__, "index names no buffer of the dataset");
+  if (tensorDesc == nullptr) {
+    PutDesc(dataset, index, nullptr);
+    return ACL_SUCCESS;
+  }
+  if (!LiveHandles<aclTensorDesc>::Global().IsLive(tensorDesc)) {
+    return InvalidParam(__func__, "tensorDesc is not a live tensor description");
+  }
+  PutDesc(dataset, index, LiveHandles<aclTensorDesc>::Global().Create(aclTensorDesc(*tensorDesc)));
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclTensorDesc* aclmdlGetDatasetTensorDesc(const aclmdlDataset* dataset, size_t index) try {
+  if (dataset == nullptr || index >= dataset->buffers.size() || index >= dataset->descs.size()) return nullptr;
+  return dataset->descs[index];
 }
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 

@@ -226,6 +226,12 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
   if (modelDesc == nullptr || dims == nullptr) return InvalidParam(__func__, "NULL argument");
+  if (modelDesc->filled && modelDesc->desc.dynamic) {  // GE: not for runtime-v2 (dynamic-shape) models
+    aclsim::api::SetError(ACL_ERROR_API_NOT_SUPPORT, "aclmdlGetCurOutputDims: model " +
+                                                         std::to_string(modelDesc->desc.model_id) +
+                                                         " has dynamic shapes; read the output tensor descs instead");
+    return ACL_ERROR_API_NOT_SUPPORT;
+  }
   if (!modelDesc->filled || index >= modelDesc->desc.outputs.size()) {
     return InvalidParam(__func__, "NULL or unfilled description, or index out of range");
   }

@@ -50,6 +50,10 @@ struct aclopHandle {
 struct aclmdlDataset {
   std::vector<aclDataBuffer*> buffers;  // borrowed: destroyed by the user
   uint64_t dynamic_batch = 0;           // set by aclmdlSetDynamicBatchSize
+  // By buffer index: the tensor descs of aclmdlSetDatasetTensorDesc (deep
+  // copies) and, on outputs, those an execution of a dynamic-shape model
+  // wrote; owned by the dataset (live handles), NULL where there is none.
+  std::vector<aclTensorDesc*> descs;
 };
 
 struct aclprofSubscribeConfig {

@@ -102,6 +102,36 @@ void AddGearInput(size_t values, Graph* g) {
   g->tensors.push_back(std::move(t));
 }
 
+// A dynamic-shape model: |source| (ONNX) as it declares itself, with the
+// dims of |shapes| (-1 where unknown) in place of the inputs' own.
+StatusOr<ModelVariants> DynamicModel(std::string_view source, const ModelLoadOptions& options,
+                                     const std::vector<std::pair<std::string, std::vector<int64_t>>>& shapes) {
+#if ACLSIM_WITH_ONNX
+  if (DetectModelFormat(source) != ModelFormat::kOnnx) {
+    return Status(Detail::kModelNotDynamic, "model: an aclsim JSON graph has fixed shapes; it cannot have -1 dims");
+  }
+  ACLSIM_ASSIGN_OR_RETURN(ModelSignature sig, ReadOnnxSignature(source));
+  for (TensorSignature& in : sig.inputs) {
+    for (const auto& [name, dims] : shapes) {
+      if (name == in.name) in.dims = dims;
+    }
+  }
+  ModelVariants out;
+  out.dynamic = true;
+  out.source = std::string(source);
+  out.source_options = options;
+  out.source_options.input_shapes.clear();
+  out.signature = std::move(sig);
+  out.load = &LoadModelBytes;
+  return out;
+#else
+  (void)source;
+  (void)options;
+  (void)shapes;
+  return Status(Detail::kModelNotDynamic, "model: dynamic shapes need ONNX support (ACLSIM_WITH_ONNX)");
+#endif
+}
+
 // aclsim's .om: the source model loaded as atc recorded it, once per gear.
 StatusOr<ModelVariants> LoadOm(std::string_view bytes, const ModelLoadOptions& options) {
   ACLSIM_ASSIGN_OR_RETURN(OmFile om, ParseOm(bytes));
@@ -121,6 +151,12 @@ StatusOr<ModelVariants> LoadOm(std::string_view bytes, const ModelLoadOptions& o
   out.gear_kind = h.gear_kind;
   out.gears = h.gears;
   out.dynamic_inputs = h.input_shapes;
+  if (h.gear_kind == GearKind::kNone) {
+    const bool has_unknown = std::any_of(h.input_shapes.begin(), h.input_shapes.end(), [](const auto& in) {
+      return std::find(in.second.begin(), in.second.end(), -1) != in.second.end();
+    });
+    if (has_unknown) return DynamicModel(om.payload, replay, h.input_shapes);
+  }
   const std::vector<std::vector<int64_t>> static_gear = {{}};
   for (const std::vector<int64_t>& gear : h.gear_kind == GearKind::kNone ? static_gear : h.gears) {
     replay.input_shapes = GearShapes(h, gear);
@@ -166,9 +202,15 @@ StatusOr<ModelVariants> LoadModelVariants(std::string_view bytes, const ModelLoa
     ACLSIM_RETURN_IF_ERROR(options.Validate());
     return LoadOm(bytes, options);
   }
-  ACLSIM_ASSIGN_OR_RETURN(Graph g, LoadModelBytes(bytes, options));
+  StatusOr<Graph> g = LoadModelBytes(bytes, options);
+  // An ONNX model whose dims stay unknown runs with the shapes each
+  // execution gives (aclmdlSetDatasetTensorDesc).
+  if (!g.ok() && g.status().detail() == Detail::kModelNotDynamic && DetectModelFormat(bytes) == ModelFormat::kOnnx) {
+    return DynamicModel(bytes, options, {});
+  }
+  if (!g.ok()) return g.status();
   ModelVariants out;
-  out.graphs.push_back(std::move(g));
+  out.graphs.push_back(std::move(g).value());
   return out;
 }
 

@@ -42,7 +42,9 @@ class ConfGears : public ConfModel {
                             "--input_shape=x:1,3,-1,-1 '--dynamic_image_size=32,32;64,64' >/dev/null && " + atc +
                             " --model=two_inputs.onnx --framework=5 --output=two --soc_version=Ascend910B2 " +
                             "'--input_shape=a:1,-1,64;b:1,-1,64' '--dynamic_dims=8,8;16,32' --input_format=ND "
-                            ">/dev/null";
+                            ">/dev/null && " +
+                            atc + " --model=conv_dyn.onnx --framework=5 --output=conv_dyn --soc_version=Ascend910B2 " +
+                            "--input_shape=x:-1,3,-1,-1 >/dev/null";
     converted_ = std::system(run.c_str()) == 0;
   }
   static void TearDownTestSuite() { (void)std::system(("rm -rf " + dir_).c_str()); }
@@ -213,6 +215,79 @@ TEST_F(ConfGears, GivenAModelWithoutGearsThenTheGearCallsAnswerAsGeDoes) {
   EXPECT_ACL_ERROR(aclmdlSetInputDynamicDims(model_id_, io.input(), 0, &dims),
                    ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
   EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 0, 8, 8), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
+}
+
+// Dynamic-shape models (-1 without gears; or an ONNX file whose spatial dims
+// are symbolic, loaded directly): the inputs' shapes come with each
+// execution, in the input dataset's tensor descs.
+void SetShape(aclmdlDataset* dataset, size_t index, std::vector<int64_t> dims) {
+  aclTensorDesc* desc = aclCreateTensorDesc(ACL_FLOAT, static_cast<int>(dims.size()), dims.data(), ACL_FORMAT_NCHW);
+  ASSERT_NE(desc, nullptr);
+  ASSERT_ACL_OK(aclmdlSetDatasetTensorDesc(dataset, desc, index));
+  aclDestroyTensorDesc(desc);  // the dataset keeps its own copy
+}
+
+std::vector<int64_t> DescDims(const aclTensorDesc* desc) {
+  std::vector<int64_t> dims;
+  for (size_t i = 0; i < aclGetTensorDescNumDims(desc); ++i) {
+    int64_t d = 0;
+    EXPECT_ACL_OK(aclGetTensorDescDimV2(desc, i, &d));
+    dims.push_back(d);
+  }
+  return dims;
+}
+
+// Buffers of |bytes| each for a model's inputs and outputs; the caller
+// frees |memory| and destroys |buffers|.
+aclmdlDataset* Dataset(size_t count, size_t bytes, std::vector<void*>* memory, std::vector<aclDataBuffer*>* buffers) {
+  aclmdlDataset* d = aclmdlCreateDataset();
+  for (size_t i = 0; i < count; ++i) {
+    void* p = nullptr;
+    EXPECT_ACL_OK(aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    memory->push_back(p);
+    buffers->push_back(aclCreateDataBuffer(p, bytes));
+    EXPECT_ACL_OK(aclmdlAddDatasetBuffer(d, buffers->back()));
+  }
+  return d;
+}
+
+TEST_F(ConfGears, GivenDynamicShapesThenEachExecutionRunsTheShapesItsDescsGive) {
+  for (const char* file : {"conv_dyn.om", "conv_dyn.onnx"}) {
+    SCOPED_TRACE(file);
+    Load(file);
+    EXPECT_EQ(Dims(aclmdlGetInputDims, 0), (std::vector<int64_t>{-1, 3, -1, -1}));
+    EXPECT_EQ(aclmdlGetInputSizeByIndex(desc_, 0), 0u);  // unknown until it runs
+    aclmdlIODims cur;
+    EXPECT_ACL_ERROR(aclmdlGetCurOutputDims(desc_, 0, &cur), ACL_ERROR_API_NOT_SUPPORT);
+    std::vector<void*> memory;
+    std::vector<aclDataBuffer*> buffers;
+    aclmdlDataset* in = Dataset(1, 2 * 3 * 64 * 64 * 4, &memory, &buffers);
+    aclmdlDataset* out = Dataset(1, 2 * 8 * 4, &memory, &buffers);
+    // No shapes given: CANN's runtime-v2 check.
+    EXPECT_ACL_ERROR(aclmdlExecute(model_id_, in, out), ACL_ERROR_INVALID_PARAM);
+    EXPECT_RECENT_ERR_HAS("aclmdlSetDatasetTensorDesc");
+    SetShape(in, 0, {1, 3, 32, 32});
+    ASSERT_ACL_OK(aclmdlExecute(model_id_, in, out));
+    const aclTensorDesc* y = aclmdlGetDatasetTensorDesc(out, 0);
+    ASSERT_NE(y, nullptr);
+    EXPECT_EQ(DescDims(y), (std::vector<int64_t>{1, 8, 1, 1}));
+    EXPECT_EQ(aclGetTensorDescType(y), ACL_FLOAT);
+    SetShape(in, 0, {2, 3, 64, 64});
+    ASSERT_ACL_OK(aclmdlExecute(model_id_, in, out));
+    EXPECT_EQ(DescDims(aclmdlGetDatasetTensorDesc(out, 0)), (std::vector<int64_t>{2, 8, 1, 1}));
+    SetShape(in, 0, {1, 4, 32, 32});  // 4 channels: the model has 3
+    EXPECT_ACL_ERROR(aclmdlExecute(model_id_, in, out), ACL_ERROR_INVALID_PARAM);
+    EXPECT_ACL_OK(aclmdlSetDatasetTensorDesc(in, nullptr, 0));
+    EXPECT_EQ(aclmdlGetDatasetTensorDesc(in, 0), nullptr);
+    EXPECT_ACL_ERROR(aclmdlSetDatasetTensorDesc(in, nullptr, 1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_ACL_OK(aclmdlDestroyDataset(in));
+    EXPECT_ACL_OK(aclmdlDestroyDataset(out));
+    for (aclDataBuffer* b : buffers) EXPECT_ACL_OK(aclDestroyDataBuffer(b));
+    for (void* p : memory) EXPECT_ACL_OK(aclrtFree(p));
+    ASSERT_ACL_OK(aclmdlUnload(model_id_));
+    ASSERT_ACL_OK(aclmdlDestroyDesc(desc_));
+    desc_ = nullptr;
+  }
 }
 
 }  // namespace

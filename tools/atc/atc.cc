@@ -7,6 +7,9 @@
 //       [--output_type=FP32|FP16|UINT8|INT8] [--fusion_switch_file=<file>] [--log=<level>]
 //   atc --mode=1 --om=<name.om> --json=<out.json>     (an aclsim .om as JSON)
 //
+// -1 dims in --input_shape without a gear option make a dynamic-shape
+// model: its inputs get their shapes at execution (aclmdlSetDatasetTensorDesc).
+//
 // It writes <name>.om in aclsim's offline model format (runtime/model/
 // om_format.h; not CANN's .om) after loading the model once per gear with
 // the fusion passes, and fusion_result.json (what the passes fused) in the
@@ -100,17 +103,6 @@ int Convert(const AtcFlags& f) {
   h.converter = std::string("aclsim atc ") + ACLSIM_VERSION_STRING;
   if (auto e = aclsim::atc::ParseInputShape(f.input_shape, &h.input_shapes)) return Fail(*e);
   if (auto e = aclsim::atc::ParseGears(f, h.input_shapes, &h.gear_kind, &h.gears)) return Fail(*e);
-  if (h.gear_kind == aclsim::model::GearKind::kNone) {
-    for (const auto& [name, dims] : h.input_shapes) {
-      for (int64_t d : dims) {
-        if (d == -1) {
-          return Fail({"E10001", "Value " + f.input_shape +
-                                     " for parameter --input_shape is invalid. Reason: aclsim runs -1 dims only "
-                                     "with --dynamic_batch_size, --dynamic_image_size or --dynamic_dims."});
-        }
-      }
-    }
-  }
   if (!f.fusion_switch_file.empty()) {
     if (auto e = aclsim::atc::ReadFusionSwitch(f.fusion_switch_file, &h.fusion)) return Fail(*e);
   }
@@ -129,7 +121,8 @@ int Convert(const AtcFlags& f) {
     probe.fusion = false;
     auto unfused = aclsim::model::LoadModelVariants(aclsim::model::WriteOm(probe, source), {});
     if (!unfused.ok()) return load_failed(unfused.status());
-    report = aclsim::model::FuseGraph(&unfused->graphs.front());
+    // A dynamic-shape model has no graph until it runs: fused then, not reported.
+    if (!unfused->graphs.empty()) report = aclsim::model::FuseGraph(&unfused->graphs.front());
     h.fusions = report.fusions;
   }
   const std::string om = aclsim::model::WriteOm(h, source);

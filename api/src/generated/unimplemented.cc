@@ -73,16 +73,6 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle* hand
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclmdlSetDatasetTensorDesc(aclmdlDataset* dataset, aclTensorDesc* tensorDesc, size_t index) {
-  aclsim::api::SetNotSupported("aclmdlSetDatasetTensorDesc");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclTensorDesc* aclmdlGetDatasetTensorDesc(const aclmdlDataset* dataset, size_t index) {
-  aclsim::api::SetNotSupported("aclmdlGetDatasetTensorDesc");
-  return nullptr;
-}
-
 ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFileWithMem(const char* modelPath, uint32_t* modelId, void* workPtr, size_t workSize, void* weightPtr, size_t weightSize) {
   aclsim::api::SetNotSupported("aclmdlLoadFromFileWithMem");
   return ACL_ERROR_API_NOT_SUPPORT;

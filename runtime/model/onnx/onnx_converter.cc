@@ -360,6 +360,39 @@ void Converter::LogSummary() const {
 
 }  // namespace
 
+StatusOr<ModelSignature> ReadOnnxSignature(std::string_view bytes) {
+  onnx::ModelProto model;
+  if (bytes.empty() || bytes.size() > static_cast<size_t>(INT_MAX) ||
+      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) || !model.has_graph()) {
+    return Status(Detail::kModelDeserialize, "model: input is not an ONNX ModelProto with a graph");
+  }
+  std::unordered_set<std::string> initializers;
+  for (const auto& init : model.graph().initializer()) initializers.insert(init.name());
+  auto describe = [](const onnx::ValueInfoProto& v) -> StatusOr<TensorSignature> {
+    TensorSignature t;
+    t.name = v.name();
+    const auto& tt = v.type().tensor_type();
+    const std::optional<DataType> dtype = MapDtype(tt.elem_type());
+    if (!dtype) return onnx_internal::Unsupported("'" + v.name() + "' has data type " + DtypeText(tt.elem_type()));
+    t.dtype = *dtype;
+    for (const auto& d : tt.shape().dim()) t.dims.push_back(onnx_internal::IsConcrete(d) ? d.dim_value() : -1);
+    if (!tt.has_shape()) t.dims = {-2};  // an unknown rank, as GE writes it
+    t.format = t.dims.size() == 4 ? Format::kNchw : Format::kNd;
+    return t;
+  };
+  ModelSignature sig;
+  for (const auto& in : model.graph().input()) {
+    if (initializers.count(in.name())) continue;
+    ACLSIM_ASSIGN_OR_RETURN(TensorSignature t, describe(in));
+    sig.inputs.push_back(std::move(t));
+  }
+  for (const auto& out : model.graph().output()) {
+    ACLSIM_ASSIGN_OR_RETURN(TensorSignature t, describe(out));
+    sig.outputs.push_back(std::move(t));
+  }
+  return sig;
+}
+
 StatusOr<Graph> LoadGraphFromOnnx(std::string_view bytes, const ModelLoadOptions& options, OnnxLoadReport* out_report) {
   ACLSIM_RETURN_IF_ERROR(options.Validate());
   if (bytes.empty()) return Status(Detail::kModelSizeInvalid, "model: input is empty");

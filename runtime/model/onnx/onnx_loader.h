@@ -21,6 +21,7 @@
 
 #include "runtime/model/graph.h"
 #include "runtime/model/load_options.h"
+#include "runtime/model/model_variants.h"
 #include "runtime/status.h"
 
 namespace aclsim::model {
@@ -58,6 +59,12 @@ std::string_view OnnxAscendOpType(std::string_view onnx_type, size_t rank);
 //   kInvalidArgument       |options| fails Validate()
 StatusOr<Graph> LoadGraphFromOnnx(std::string_view bytes, const ModelLoadOptions& options,
                                   OnnxLoadReport* out_report = nullptr);
+
+// The graph inputs (initializers excluded) and outputs of an ONNX model as
+// declared, -1 for a symbolic or unknown dim (formats as the loader gives
+// them: NCHW for 4-D, else ND): how a model whose shapes are known only at
+// execution describes itself. Errors as LoadGraphFromOnnx's parse errors.
+StatusOr<ModelSignature> ReadOnnxSignature(std::string_view bytes);
 
 }  // namespace aclsim::model
 
