@@ -1,5 +1,6 @@
 // Model entry points (acl_mdl.h): load/unload/execute, descriptions, datasets.
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,15 +50,23 @@ void PutDesc(aclmdlDataset* dataset, size_t index, aclTensorDesc* desc) {
 }
 
 // The output descs after an execution with input descs: each output's data
-// type and format, and the shape it ran with.
-void SetOutputDescs(const aclsim::StatusOr<aclsim::runtime::ModelDescription>& desc,
-                    const std::vector<std::vector<int64_t>>& shapes, aclmdlDataset* output) {
+// type and format, and the shape it ran with. A desc already there is
+// updated in place (CANN recreates it; a pointer read before stays valid
+// here), so a steady loop allocates nothing.
+void SetOutputDescs(aclsim::runtime::Runtime& rt, uint32_t model_id, const std::vector<std::vector<int64_t>>& shapes,
+                    aclmdlDataset* output) {
+  std::optional<aclsim::StatusOr<aclsim::runtime::ModelDescription>> desc;
   for (size_t i = 0; i < output->buffers.size() && i < shapes.size(); ++i) {
+    if (i < output->descs.size() && output->descs[i] != nullptr) {
+      output->descs[i]->tensor.shape = shapes[i];
+      continue;
+    }
+    if (!desc) desc = rt.models().Describe(model_id);
     aclTensorDesc d;
-    if (desc.ok() && i < desc->outputs.size()) {
-      d.tensor.dtype = desc->outputs[i].dtype;
-      d.tensor.format = desc->outputs[i].format;
-      d.name = desc->outputs[i].name;
+    if (desc->ok() && i < (*desc)->outputs.size()) {
+      d.tensor.dtype = (*desc)->outputs[i].dtype;
+      d.tensor.format = (*desc)->outputs[i].format;
+      d.name = (*desc)->outputs[i].name;
     }
     d.tensor.shape = shapes[i];
     PutDesc(output, i, LiveHandles<aclTensorDesc>::Global().Create(std::move(d)));
@@ -90,10 +99,10 @@ aclError Execute(const char* function, uint32_t modelId, const aclmdlDataset* in
   const std::vector<std::vector<int64_t>> shapes = DescShapes(input);
   std::vector<std::vector<int64_t>> out_shapes;
   aclsim::Status s = rt->ExecuteModel(modelId, in, out, aclsim::api::ToStream(stream), synchronous, api_scope.launch(),
-                                      shapes.empty() ? nullptr : &shapes, &out_shapes);
+                                      shapes.empty() ? nullptr : &shapes, shapes.empty() ? nullptr : &out_shapes);
   if (!s.ok()) return Convert(function, s);
   // With input tensor descs, every output gets one with the shape it ran with (CANN's model.cpp ModelExecute).
-  if (!shapes.empty()) SetOutputDescs(rt->models().Describe(modelId), out_shapes, output);
+  if (!shapes.empty()) SetOutputDescs(*rt, modelId, out_shapes, output);
   return ACL_SUCCESS;
 }
 
