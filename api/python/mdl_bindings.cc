@@ -1,10 +1,11 @@
-// acl.mdl: model loading and execution, model descriptions, dynamic batch and
-// datasets (spec §5), in the conventions of acl_module.cc.
+// acl.mdl: model loading and execution, model descriptions, gears (batch,
+// image size, dims), datasets and their tensor descs (spec §5), in the conventions of acl_module.cc.
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "acl/acl.h"
 #include "module_common.h"
@@ -187,6 +188,66 @@ void DefMdlDynamicBatch(py::module_& mdl) {
       },
       "set_dynamic_batch_size(model_id, dataset, index, batch_size) -> ret.", py::arg("model_id"), py::arg("dataset"),
       py::arg("index"), py::arg("batch_size"));
+  Def(
+      mdl, "get_dynamic_hw",
+      [](Handle desc, size_t index) {
+        aclmdlHW hw;
+        std::memset(&hw, 0, sizeof(hw));
+        aclError ret = aclmdlGetDynamicHW(Ptr<const aclmdlDesc>(desc), index, &hw);
+        py::list gears;
+        for (size_t i = 0; i < hw.hwCount && i < ACL_MAX_HW_NUM; ++i) {
+          py::list pair;
+          pair.append(hw.hw[i][0]);
+          pair.append(hw.hw[i][1]);
+          gears.append(pair);
+        }
+        py::dict d;
+        d["hwCount"] = hw.hwCount;
+        d["hw"] = gears;
+        return py::make_tuple(d, ret);
+      },
+      "get_dynamic_hw(model_desc, index) -> ({'hwCount', 'hw': [[h, w], ...]}, ret).", py::arg("model_desc"),
+      py::arg("index"));
+  Def(
+      mdl, "set_dynamic_hw_size",
+      [](uint32_t id, Handle dataset, size_t index, uint64_t height, uint64_t width) {
+        return aclmdlSetDynamicHWSize(id, Ptr<aclmdlDataset>(dataset), index, height, width);
+      },
+      "set_dynamic_hw_size(model_id, dataset, index, height, width) -> ret.", py::arg("model_id"), py::arg("dataset"),
+      py::arg("index"), py::arg("height"), py::arg("width"));
+  Def(
+      mdl, "get_input_dynamic_gear_count",
+      [](Handle desc, int64_t index) {
+        size_t count = 0;
+        aclError ret = aclmdlGetInputDynamicGearCount(Ptr<const aclmdlDesc>(desc), static_cast<size_t>(index), &count);
+        return py::make_tuple(count, ret);
+      },
+      "get_input_dynamic_gear_count(model_desc, -1) -> (gear_count, ret).", py::arg("model_desc"), py::arg("index"));
+  Def(
+      mdl, "get_input_dynamic_dims",
+      [](Handle desc, int64_t index, size_t gear_count) {
+        std::vector<aclmdlIODims> dims(gear_count);
+        std::memset(dims.data(), 0, dims.size() * sizeof(aclmdlIODims));
+        aclError ret = aclmdlGetInputDynamicDims(Ptr<const aclmdlDesc>(desc), static_cast<size_t>(index),
+                                                 dims.empty() ? nullptr : dims.data(), gear_count);
+        py::list out;
+        for (const aclmdlIODims& d : dims) out.append(DimsDict(d));
+        return py::make_tuple(out, ret);
+      },
+      "get_input_dynamic_dims(model_desc, -1, gear_count) -> ([{'name', 'dimCount', 'dims'}, ...], ret): one per gear.",
+      py::arg("model_desc"), py::arg("index"), py::arg("gear_count"));
+  Def(
+      mdl, "set_input_dynamic_dims",
+      [](uint32_t id, Handle dataset, size_t index, const py::dict& dims) {
+        aclmdlIODims d;
+        std::memset(&d, 0, sizeof(d));
+        const py::list values = dims["dims"].cast<py::list>();
+        d.dimCount = dims.contains("dimCount") ? dims["dimCount"].cast<size_t>() : values.size();
+        for (size_t i = 0; i < values.size() && i < ACL_MAX_DIM_CNT; ++i) d.dims[i] = values[i].cast<int64_t>();
+        return aclmdlSetInputDynamicDims(id, Ptr<aclmdlDataset>(dataset), index, &d);
+      },
+      "set_input_dynamic_dims(model_id, dataset, index, {'dimCount', 'name', 'dims'}) -> ret.", py::arg("model_id"),
+      py::arg("dataset"), py::arg("index"), py::arg("dims"));
 }
 
 // Datasets.
@@ -211,6 +272,21 @@ void DefMdlDatasets(py::module_& mdl) {
       mdl, "get_dataset_buffer",
       [](Handle dataset, size_t i) { return Addr(aclmdlGetDatasetBuffer(Ptr<const aclmdlDataset>(dataset), i)); },
       "get_dataset_buffer(dataset, index) -> data_buffer.", py::arg("dataset"), py::arg("index"));
+  Def(
+      mdl, "set_dataset_tensor_desc",
+      [](Handle dataset, Handle desc, size_t index) {
+        aclError ret = aclmdlSetDatasetTensorDesc(Ptr<aclmdlDataset>(dataset), Ptr<aclTensorDesc>(desc), index);
+        return py::make_tuple(dataset, ret);
+      },
+      "set_dataset_tensor_desc(dataset, tensor_desc, index) -> (dataset, ret).", py::arg("dataset"),
+      py::arg("tensor_desc"), py::arg("index"));
+  Def(
+      mdl, "get_dataset_tensor_desc",
+      [](Handle dataset, size_t index) {
+        return Addr(aclmdlGetDatasetTensorDesc(Ptr<const aclmdlDataset>(dataset), index));
+      },
+      "get_dataset_tensor_desc(dataset, index) -> tensor_desc (0 when there is none).", py::arg("dataset"),
+      py::arg("index"));
 }
 
 }  // namespace
