@@ -165,7 +165,7 @@ void DefMdlTensorInfo(py::module_& mdl) {
       "get_output_format(model_desc, index) -> int (aclFormat).", py::arg("model_desc"), py::arg("index"));
 }
 
-// Dynamic batch gears.
+// Batch and image-size gears.
 void DefMdlDynamicBatch(py::module_& mdl) {
   Def(
       mdl, "get_dynamic_batch",
@@ -215,6 +215,10 @@ void DefMdlDynamicBatch(py::module_& mdl) {
       },
       "set_dynamic_hw_size(model_id, dataset, index, height, width) -> ret.", py::arg("model_id"), py::arg("dataset"),
       py::arg("index"), py::arg("height"), py::arg("width"));
+}
+
+// Dims gears.
+void DefMdlDynamicDims(py::module_& mdl) {
   Def(
       mdl, "get_input_dynamic_gear_count",
       [](Handle desc, int64_t index) {
@@ -296,6 +300,7 @@ void DefMdl(py::module_& mdl) {
   DefMdlDesc(mdl);
   DefMdlTensorInfo(mdl);
   DefMdlDynamicBatch(mdl);
+  DefMdlDynamicDims(mdl);
   DefMdlDatasets(mdl);
 }
 
