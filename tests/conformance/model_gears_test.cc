@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model_fixture.h"
+#include "prof_test_util.h"
 
 namespace {
 
@@ -147,6 +148,33 @@ TEST_F(ConfGears, GivenABatchGearWhenSetAndExecutedThenItRunsAtItsCost) {
   // GE checks the buffer's length first: 4 bytes cannot hold a height and width.
   EXPECT_ACL_ERROR(aclmdlSetDynamicHWSize(model_id_, io.input(), 1, 32, 32), ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
   EXPECT_ACL_ERROR(aclmdlSetDynamicBatchSize(model_id_ + 100, io.input(), 1, 4), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
+}
+
+// A subscription to a model with gears gets the records of whichever gear
+// ran, under the model's id: the fused ops (conv0 with its BatchNorm and
+// Relu, conv1 with the residual Add and Relu, the pooling), longer at batch 4.
+TEST_F(ConfGears, GivenASubscriptionThenEachGearsRecordsCarryTheModelId) {
+  Load("conv_b.om");
+  ModelIo io;
+  ASSERT_ACL_OK(io.Create(model_id_));
+  aclsim_conformance::PipeReader reader;
+  aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &reader.write_fd);
+  ASSERT_NE(config, nullptr);
+  ASSERT_ACL_OK(aclprofModelSubscribe(model_id_, config));
+  for (uint64_t batch : {1u, 4u}) {
+    ASSERT_ACL_OK(aclmdlSetDynamicBatchSize(model_id_, io.input(), 1, batch));
+    ASSERT_ACL_OK(aclmdlExecute(model_id_, io.input(), io.output()));
+  }
+  ASSERT_ACL_OK(aclprofModelUnSubscribe(model_id_));
+  reader.Join();
+  EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
+  const auto records = aclsim_conformance::DecodeAll(reader.bytes);
+  ASSERT_EQ(records.size(), 6u);
+  for (size_t i = 0; i < records.size(); ++i) {
+    EXPECT_EQ(records[i].model_id, model_id_) << i;
+    EXPECT_EQ(records[i].name, (std::vector<std::string>{"conv0", "conv1", "gap"}[i % 3])) << i;
+  }
+  EXPECT_GT(records[3].duration, records[0].duration);  // conv0 at batch 4 and at batch 1
 }
 
 TEST_F(ConfGears, GivenImageSizeGearsThenHeightAndWidthAreChosen) {
