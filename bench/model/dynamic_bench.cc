@@ -11,6 +11,12 @@
 // first execution the shapes are compiled, so each iteration is one
 // aclmdlExecuteAsync + aclrtSynchronizeStream through the cache. Its
 // baseline, BM_Baseline_ExecuteStatic, runs the same model loaded statically.
+//
+// BM_FirstExecutionOfAShape is the per-shape cost: load the dynamic-shape
+// .om, give it a shape, execute once (ONNX shape inference and the device's
+// compilation of that shape), unload. Its baseline,
+// BM_Baseline_LoadAndExecuteStatic, loads the ONNX model statically,
+// executes once and unloads.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -133,6 +139,32 @@ void BM_Baseline_ExecuteStatic(benchmark::State& state) {
   Run(state, l);
 }
 BENCHMARK(BM_Baseline_ExecuteStatic);
+
+void Unload(const Loaded& l) {
+  for (aclmdlDataset* d : {l.in, l.out}) {
+    aclDataBuffer* b = aclmdlGetDatasetBuffer(d, 0);
+    (void)aclrtFree(aclGetDataBufferAddr(b));
+    (void)aclDestroyDataBuffer(b);
+    (void)aclmdlDestroyDataset(d);
+  }
+  (void)aclmdlUnload(l.model_id);
+}
+
+void LoadRunUnload(benchmark::State& state, const std::string& bytes, bool dynamic) {
+  for (auto _ : state) {
+    const Loaded l = Load(bytes, dynamic);
+    if (aclmdlExecute(l.model_id, l.in, l.out) != ACL_SUCCESS) state.SkipWithError("execute failed");
+    Unload(l);
+  }
+}
+
+void BM_FirstExecutionOfAShape(benchmark::State& state) {
+  LoadRunUnload(state, Om(aclsim::model::GearKind::kNone, {}, /*fusion=*/false), /*dynamic=*/true);
+}
+BENCHMARK(BM_FirstExecutionOfAShape)->Unit(benchmark::kMillisecond);
+
+void BM_Baseline_LoadAndExecuteStatic(benchmark::State& state) { LoadRunUnload(state, Onnx(), /*dynamic=*/false); }
+BENCHMARK(BM_Baseline_LoadAndExecuteStatic)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
