@@ -61,6 +61,16 @@ PY
 expect_ok --model=conv_dyn.onnx "${base[@]}" --output=static2 --input_shape="x:1,3,64,64"
 cmp -s static.om static2.om || fail "two conversions differ"
 
+# ATC's tuning and precision options are taken (and said to do nothing);
+# options that change the model and that aclsim cannot honour are refused.
+out="$("$atc" --model=conv_dyn.onnx "${base[@]}" --output=tuned --input_shape="x:1,3,64,64" \
+  --precision_mode=allow_fp32_to_fp16 --op_select_implmode=high_performance 2>&1)" || fail "tuning options: $out"
+grep -qx "ATC run success, welcome to the next use." <<<"$out" || fail "tuning options: $out"
+grep -q "^WARNING: --precision_mode=allow_fp32_to_fp16 is taken but has no effect" <<<"$out" || fail "no warning: $out"
+cmp -s tuned.om static.om || fail "a taken option changed the model"
+expect_failed E10001 "parameter --insert_op_conf is invalid. Reason: aclsim's atc does not support this option" \
+  "${base[@]}" --model=conv_dyn.onnx --output=x --insert_op_conf=aipp.cfg
+
 # Failures, in ATC's order and codes.
 expect_failed E10007 "\[--framework\] is required" --model=conv_dyn.onnx --output=x --soc_version=Ascend910B2
 expect_failed E10001 "aclsim's atc converts ONNX" --framework=3 --model=conv_dyn.onnx --output=x --soc_version=Ascend910B2

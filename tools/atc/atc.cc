@@ -135,6 +135,11 @@ int Convert(const AtcFlags& f) {
   }
   WriteFusionResult(h, report);
   std::printf("ATC run success, welcome to the next use.\n");
+  // As ATC lists its warnings after the success line.
+  for (const auto& [name, value] : f.ignored) {
+    std::printf("WARNING: --%s=%s is taken but has no effect on aclsim's model (no precision modes or tuned kernels)\n",
+                name.c_str(), value.c_str());
+  }
   return kOk;
 }
 
@@ -211,6 +216,20 @@ int main(int argc, char** argv) {
   app.add_option("--fusion_switch_file", f.fusion_switch_file, "a file turning fusion passes off (\"ALL:off\")");
   app.add_option("--log", f.log, "debug, info, warning, error or null (default)");
   app.add_option("--om", f.om, "--mode=1: the aclsim .om to show");
+  for (size_t i = 0; aclsim::atc::kIgnoredAtcOptions[i] != nullptr; ++i) {
+    const std::string name = aclsim::atc::kIgnoredAtcOptions[i];
+    app.add_option_function<std::string>(
+           "--" + name, [&f, name](const std::string& v) { f.ignored.emplace_back(name, v); },
+           "ATC's; taken and not acted on")
+        ->group("Taken, not acted on");
+  }
+  for (size_t i = 0; aclsim::atc::kUnsupportedAtcOptions[i] != nullptr; ++i) {
+    const std::string name = aclsim::atc::kUnsupportedAtcOptions[i];
+    app.add_option_function<std::string>(
+           "--" + name, [&f, name](const std::string& v) { f.unsupported.emplace_back(name, v); },
+           "ATC's; not supported by aclsim")
+        ->group("Not supported");
+  }
   app.add_option("--json", f.json, "--mode=1: the JSON file to write");
   std::vector<std::string> args = Normalise(argc, argv);
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first

@@ -100,6 +100,54 @@ std::optional<AtcError> ParseBatchGears(const std::string& text,
 
 }  // namespace
 
+const char* const kIgnoredAtcOptions[] = {"precision_mode",
+                                          "precision_mode_v2",
+                                          "op_precision_mode",
+                                          "allow_hf32",
+                                          "keep_dtype",
+                                          "customize_dtypes",
+                                          "op_select_implmode",
+                                          "optypelist_for_implmode",
+                                          "enable_small_channel",
+                                          "buffer_optimize",
+                                          "oo_level",
+                                          "optimization_switch",
+                                          "op_debug_level",
+                                          "op_debug_config",
+                                          "debug_dir",
+                                          "op_compiler_cache_mode",
+                                          "op_compiler_cache_dir",
+                                          "dump_mode",
+                                          "status_check",
+                                          "display_model_info",
+                                          "export_compile_stat",
+                                          "deterministic",
+                                          "atomic_clean_policy",
+                                          "disable_reuse_memory",
+                                          "host_env_os",
+                                          "host_env_cpu",
+                                          "mdl_bank_path",
+                                          "op_bank_path",
+                                          "auto_tune_mode",
+                                          "sparsity",
+                                          "job_type",
+                                          nullptr};
+const char* const kUnsupportedAtcOptions[] = {"weight",
+                                              "insert_op_conf",
+                                              "out_nodes",
+                                              "input_shape_range",
+                                              "singleop",
+                                              "is_input_adjust_hw_layout",
+                                              "is_output_adjust_hw_layout",
+                                              "compression_optimize_conf",
+                                              "external_weight",
+                                              "virtual_type",
+                                              "input_hint_shape",
+                                              "input_fp16_nodes",
+                                              "save_original_model",
+                                              "shape_generalized_build_mode",
+                                              nullptr};
+
 std::optional<AtcError> ParseInputShape(const std::string& text,
                                         std::vector<std::pair<std::string, std::vector<int64_t>>>* out) {
   for (const std::string& segment : Split(text, ';')) {
@@ -228,6 +276,10 @@ std::optional<AtcError> ReadFusionSwitch(const std::string& path, bool* fusion_o
 }
 
 std::optional<AtcError> CheckFlags(const AtcFlags& f, const std::vector<std::string>& socs) {
+  if (!f.unsupported.empty()) {
+    return Invalid(f.unsupported.front().second, "--" + f.unsupported.front().first,
+                   "aclsim's atc does not support this option (docs/atc.md).");
+  }
   const std::string frameworks = "0(Caffe) or 1(MindSpore) or 3(TensorFlow) or 5(Onnx)";
   if (f.framework.empty() || (f.framework != "0" && f.framework != "1" && f.framework != "3" && f.framework != "5")) {
     return AtcError{"E10007", "[--framework] is required. The value must be [" + frameworks + "]."};

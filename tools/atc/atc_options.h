@@ -29,7 +29,17 @@ struct AtcFlags {
   std::string dynamic_batch_size, dynamic_image_size, dynamic_dims;
   std::string output_type, log = "null", fusion_switch_file;
   std::string om, json;  // --mode=1
+  // ATC options aclsim takes and does not act on (tuning, precision,
+  // debugging), by name, and ATC options it cannot honour, by name.
+  std::vector<std::pair<std::string, std::string>> ignored, unsupported;
 };
+
+// ATC's tuning, precision and debugging options: accepted, reported as not
+// acted on. aclsim's cost model has no precision modes or tuned kernels.
+extern const char* const kIgnoredAtcOptions[];
+// ATC's options that change what the model is and aclsim cannot honour:
+// refused with E10001.
+extern const char* const kUnsupportedAtcOptions[];
 
 // --input_shape "name:d,d;name:d,d" in order (E10002, E10011, E10013).
 std::optional<AtcError> ParseInputShape(const std::string& text,
