@@ -228,6 +228,17 @@ TEST_F(ConfGears, GivenDimsGearsThenEachGearListsEveryInputsDims) {
                    ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID);
 }
 
+// A CANN offline model (its "IMOD" header) cannot run here: the load says to
+// convert the source model with atc.
+TEST_F(ConfGears, GivenACannOmThenTheLoadSaysToConvertTheSourceModel) {
+  std::string om(256, '\0');
+  om.replace(0, 4, "IMOD");
+  om += "compiled kernels";
+  uint32_t id = 0;
+  EXPECT_ACL_ERROR(aclmdlLoadFromMem(om.data(), om.size(), &id), ACL_ERROR_DESERIALIZE_MODEL);
+  EXPECT_RECENT_ERR_HAS("convert the source model with aclsim's atc");
+}
+
 TEST_F(ConfGears, GivenAModelWithoutGearsThenTheGearCallsAnswerAsGeDoes) {
   LoadSampleMlp();
   size_t count = 99;
