@@ -103,5 +103,6 @@ expect_failed E10001 "parameter --mode is invalid" --mode=3 "${base[@]}" --model
 expect_failed E10001 "Invalid om file" --mode=1 --om=conv_dyn.onnx --json=x.json
 out="$("$atc" --bogus=1 2>&1)" && fail "an unknown flag was accepted"
 grep -qx "ERROR: unknown command line flag 'bogus'" <<<"$out" || fail "unknown flag: $out"
-"$atc" --help | grep -q -- "--dynamic_batch_size" || fail "--help"
+help="$("$atc" --help)" || fail "--help exit code"
+grep -q -- "--dynamic_batch_size" <<<"$help" || fail "--help"
 echo "atc: OK"
