@@ -79,17 +79,24 @@ struct Selection {
   uint64_t iteration_id = 0;
 };
 
-// |db_only| (--type=db): only msprof_<ts>.db, as CANN's db export.
-int Export(const std::string& output, bool db_only, const Selection& selection) {
+// The jobs of --output (Jobs), or false after saying why there are none.
+bool FindJobs(const std::string& output, std::vector<std::string>* jobs) {
   if (!IsDir(output)) {
     std::printf("[ERROR] --output '%s' is not a directory\n", output.c_str());
-    return kFailed;
+    return false;
   }
-  const std::vector<std::string> jobs = Jobs(output);
-  if (jobs.empty()) {
+  *jobs = Jobs(output);
+  if (jobs->empty()) {
     std::printf("[ERROR] no PROF_* job under '%s'\n", output.c_str());
-    return kFailed;
+    return false;
   }
+  return true;
+}
+
+// |db_only| (--type=db): only msprof_<ts>.db, as CANN's db export.
+int Export(const std::string& output, bool db_only, const Selection& selection) {
+  std::vector<std::string> jobs;
+  if (!FindJobs(output, &jobs)) return kFailed;
   int status = kOk;
   for (const std::string& job : jobs) {
     std::printf("[INFO] Start exporting data in %s\n", job.c_str());
@@ -137,15 +144,8 @@ int Analyze(const std::string& output, const std::string& rules) {
     }
     wanted.push_back(rule);
   }
-  if (!IsDir(output)) {
-    std::printf("[ERROR] --output '%s' is not a directory\n", output.c_str());
-    return kFailed;
-  }
-  const std::vector<std::string> jobs = Jobs(output);
-  if (jobs.empty()) {
-    std::printf("[ERROR] no PROF_* job under '%s'\n", output.c_str());
-    return kFailed;
-  }
+  std::vector<std::string> jobs;
+  if (!FindJobs(output, &jobs)) return kFailed;
   for (const std::string& job : jobs) {
     for (const std::string& rule : wanted) {
       std::printf(
