@@ -1,6 +1,8 @@
 #include "sim/device_profile.h"
 
+#include <array>
 #include <limits>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -26,7 +28,97 @@ Status ParseCopyOverhead(const json& doc, DeviceProfile* p) {
   return OkStatus();
 }
 
+constexpr std::array<model::Engine, 3> kEngines = {model::Engine::kAiCore, model::Engine::kAiVector,
+                                                   model::Engine::kAiCpu};
+constexpr std::array<const char*, kFloorCount> kFloorKeys = {"AI_CORE", "AI_VECTOR", "AI_CPU", "MIX"};
+constexpr std::string_view kSchemaV1 = "aclsim.device_profile.v1";
+constexpr std::string_view kSchemaV2 = "aclsim.device_profile.v2";
+
+// Floors: v2's "kernel_floor_ns" (AI_CORE, AI_VECTOR, AI_CPU, MIX), or v1's
+// "launch_overhead_ns" (no MIX: the AI_CORE value).
+Status ParseFloors(const json& doc, bool v2, DeviceProfile* p) {
+  const char* key = v2 ? "kernel_floor_ns" : "launch_overhead_ns";
+  auto table = doc.find(key);
+  if (table == doc.end() || !table->is_object()) return ProfileError(std::string("missing '") + key + "'");
+  const size_t count = v2 ? kFloorCount : model::kEngineCount;
+  for (size_t e = 0; e < count; ++e) {
+    auto o = table->find(kFloorKeys[e]);
+    if (o == table->end() || !o->is_number_integer() || o->get<int64_t>() < 0 ||
+        o->get<int64_t>() > kMaxLaunchOverheadNs) {
+      return ProfileError(std::string(key) + "." + kFloorKeys[e] + " must be an integer in [0, 10^9]");
+    }
+    p->kernel_floor_ns[e] = o->get<int64_t>();
+  }
+  if (!v2) p->kernel_floor_ns[kMixFloor] = p->kernel_floor_ns[static_cast<size_t>(model::Engine::kAiCore)];
+  return OkStatus();
+}
+
+// An efficiency table: keys "<name>" or "<name>/<dtype>" with a known dtype,
+// values in (0, kMaxEfficiency].
+Status ParseEfficiencies(const json& doc, const char* key, std::map<std::string, double, std::less<>>* out,
+                         double max_value = kMaxEfficiency) {
+  auto table = doc.find(key);
+  if (table == doc.end()) return OkStatus();
+  if (!table->is_object()) return ProfileError(std::string("'") + key + "' must be an object");
+  for (auto it = table->begin(); it != table->end(); ++it) {
+    const std::string& name = it.key();
+    const size_t slash = name.find('/');
+    const bool suffix_ok = slash == std::string::npos || name.substr(slash + 1) == "unaligned" ||
+                           model::ParseDataType(name.substr(slash + 1)).has_value();
+    if (name.empty() || slash == 0 || !suffix_ok) {
+      return ProfileError(std::string(key) + ": '" + name + "' is not '<name>', '<name>/<dtype>' or '<name>/unaligned'");
+    }
+    const double min_value = max_value == kMaxEfficiency ? 0 : -1;  // fills may be 0, efficiencies not
+    if (!it->is_number() || !(it->get<double>() > min_value && it->get<double>() <= max_value)) {
+      return ProfileError(std::string(key) + "." + name + " must be a number in " +
+                          (max_value == kMaxEfficiency ? "(0, 4]" : "[0, 10^9]"));
+    }
+    (*out)[name] = it->get<double>();
+  }
+  return OkStatus();
+}
+
+// The optional L2 fields of a v2 profile.
+Status ParseL2(const json& doc, DeviceProfile* p) {
+  auto bytes = doc.find("l2_bytes");
+  auto rate = doc.find("l2_bandwidth_bytes_per_s");
+  if (bytes == doc.end() && rate == doc.end()) return OkStatus();
+  if (bytes == doc.end() || !bytes->is_number_unsigned() || bytes->get<uint64_t>() > kMaxMemoryBytes) {
+    return ProfileError("'l2_bytes' must be an integer in [0, 2^50] given with 'l2_bandwidth_bytes_per_s'");
+  }
+  if (rate == doc.end() || !rate->is_number() ||
+      !(rate->get<double>() >= kMinRatePerS && rate->get<double>() <= kMaxRatePerS)) {
+    return ProfileError("'l2_bandwidth_bytes_per_s' must be a positive number in [1e3, 1e21]");
+  }
+  p->l2_bytes = bytes->get<uint64_t>();
+  p->l2_bandwidth_bytes_per_s = rate->get<double>();
+  if (auto frac = doc.find("l2_resident_fraction"); frac != doc.end()) {
+    if (!frac->is_number() || !(frac->get<double>() > 0 && frac->get<double>() <= 1)) {
+      return ProfileError("'l2_resident_fraction' must be a number in (0, 1]");
+    }
+    p->l2_resident_fraction = frac->get<double>();
+  }
+  return OkStatus();
+}
+
 }  // namespace
+
+double Efficiency(const std::map<std::string, double, std::less<>>& table, std::string_view op_type,
+                  std::string_view op_class, model::Engine engine, model::DataType dtype, double fallback,
+                  bool unaligned) {
+  if (table.empty()) return fallback;
+  const std::string dt = std::string("/") + model::DataTypeName(dtype);
+  const std::string_view engine_key = kFloorKeys[static_cast<size_t>(engine)];
+  for (std::string_view base : {op_type, op_class, engine_key}) {
+    std::string key(base);
+    if (unaligned) {
+      if (auto it = table.find(key + "/unaligned"); it != table.end()) return it->second;
+    }
+    if (auto it = table.find(key + dt); it != table.end()) return it->second;
+    if (auto it = table.find(key); it != table.end()) return it->second;
+  }
+  return fallback;
+}
 
 uint32_t DeviceProfile::CoreCount(model::Engine engine) const {
   switch (engine) {
@@ -50,8 +142,9 @@ StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text) {
   json doc = json::parse(json_text.begin(), json_text.end(), nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return ProfileError("not a JSON object");
   auto schema = doc.find("schema");
-  if (schema == doc.end() || !schema->is_string() || schema->get<std::string>() != "aclsim.device_profile.v1") {
-    return ProfileError("'schema' must be \"aclsim.device_profile.v1\"");
+  const bool v2 = schema != doc.end() && schema->is_string() && schema->get<std::string>() == kSchemaV2;
+  if (!v2 && (schema == doc.end() || !schema->is_string() || schema->get<std::string>() != kSchemaV1)) {
+    return ProfileError("'schema' must be \"aclsim.device_profile.v2\" (or v1)");
   }
   DeviceProfile p;
   auto get_string = [&](const char* key, std::string* out) -> Status {
@@ -98,23 +191,30 @@ StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text) {
   }
   ACLSIM_RETURN_IF_ERROR(ParseCopyOverhead(doc, &p));
 
-  constexpr std::array<model::Engine, 3> kEngines = {model::Engine::kAiCore, model::Engine::kAiVector,
-                                                     model::Engine::kAiCpu};
-  constexpr std::array<const char*, 3> kEngineKeys = {"AI_CORE", "AI_VECTOR", "AI_CPU"};
-  auto overhead = doc.find("launch_overhead_ns");
+  ACLSIM_RETURN_IF_ERROR(ParseFloors(doc, v2, &p));
+  if (v2) {
+    ACLSIM_RETURN_IF_ERROR(ParseL2(doc, &p));
+    ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "compute_efficiency", &p.compute_efficiency));
+    ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "stream_efficiency", &p.stream_efficiency));
+    ACLSIM_RETURN_IF_ERROR(
+        ParseEfficiencies(doc, "fill_ns", &p.fill_ns, static_cast<double>(kMaxLaunchOverheadNs)));
+    ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "row_ns", &p.row_ns, static_cast<double>(kMaxLaunchOverheadNs)));
+    if (auto core = doc.find("core_bandwidth_bytes_per_s"); core != doc.end()) {
+      ACLSIM_RETURN_IF_ERROR(get_rate(*core, "'core_bandwidth_bytes_per_s'", &p.core_bandwidth_bytes_per_s));
+    }
+    if (auto scale = doc.find("core_bandwidth_scale"); scale != doc.end()) {
+      if (!scale->is_number() || !(scale->get<double>() > 0 && scale->get<double>() <= kMaxEfficiency)) {
+        return ProfileError("'core_bandwidth_scale' must be a number in (0, 4]");
+      }
+      p.core_bandwidth_scale = scale->get<double>();
+    }
+  }
   auto peaks = doc.find("peak_flops_per_s");
-  if (overhead == doc.end() || !overhead->is_object()) return ProfileError("missing 'launch_overhead_ns'");
   if (peaks == doc.end() || !peaks->is_object()) return ProfileError("missing 'peak_flops_per_s'");
   for (size_t e = 0; e < kEngines.size(); ++e) {
-    auto o = overhead->find(kEngineKeys[e]);
-    if (o == overhead->end() || !o->is_number_integer() || o->get<int64_t>() < 0 ||
-        o->get<int64_t>() > kMaxLaunchOverheadNs) {
-      return ProfileError(std::string("launch_overhead_ns.") + kEngineKeys[e] + " must be an integer in [0, 10^9]");
-    }
-    p.launch_overhead_ns[e] = o->get<int64_t>();
-    auto table = peaks->find(kEngineKeys[e]);
+    auto table = peaks->find(kFloorKeys[e]);
     if (table == peaks->end() || !table->is_object() || table->empty()) {
-      return ProfileError(std::string("peak_flops_per_s.") + kEngineKeys[e] + " must list at least one dtype");
+      return ProfileError(std::string("peak_flops_per_s.") + kFloorKeys[e] + " must list at least one dtype");
     }
     for (auto it = table->begin(); it != table->end(); ++it) {
       auto dtype = model::ParseDataType(it.key());

@@ -185,8 +185,9 @@ StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
   std::vector<uint32_t> op_deps;
   for (const auto& op : graph.ops) {
     OpWork work = ComputeOpWork(graph, op);
-    uint32_t block_dim = cost_model_.BlockDim(graph, op);
-    int64_t duration = cost_model_.DurationNs(op, work, block_dim);
+    uint32_t block_dim = cost_model_.BlockDim(op, work);
+    const CostBreakdown cost = cost_model_.Cost(op, work, block_dim);
+    const int64_t duration = cost.duration_ns;
     op_deps.clear();
     for (int32_t t : op.inputs) {
       int32_t producer = graph.tensor(t).producer;
@@ -196,7 +197,7 @@ StatusOr<device::ExecutableId> SimDevice::LoadGraph(const model::Graph& graph) {
     op_deps.erase(std::unique(op_deps.begin(), op_deps.end()), op_deps.end());
     CompiledOp compiled{};
     compiled.duration_ns = duration;
-    compiled.overhead_ns = std::min(duration, cost_model_.LaunchOverheadNs(op.engine));
+    compiled.overhead_ns = duration - std::min(duration, cost.work_ns);
     compiled.flops = work.flops;
     compiled.bytes = work.bytes;
     compiled.block_dim = block_dim;

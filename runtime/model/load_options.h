@@ -31,6 +31,13 @@ struct ModelLoadOptions {
   // on the loaded graph. Off for ONNX and JSON loaded directly; on for
   // models converted by atc unless it was told otherwise.
   bool fusion = false;
+  // ATC's precision modes force_fp16, allow_fp32_to_fp16 and
+  // allow_mix_precision (force_fp16 is its default): the float32 weights
+  // and tensors between ops become float16; the model's inputs and outputs
+  // keep their types, and a cube op writing a float32 output computes in
+  // float16 ("compute_dtype" attribute). On for models converted by atc
+  // unless --precision_mode kept float32.
+  bool cube_fp16 = false;
   // The data type of every graph output (ATC's --output_type), when set.
   std::optional<DataType> output_dtype;
 

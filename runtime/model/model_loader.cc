@@ -32,6 +32,27 @@ bool OnnxSupported() {
 
 namespace {
 
+// ATC's force_fp16: the weights and the tensors between ops run in float16;
+// the model's inputs and outputs keep their types (ATC casts at the edges),
+// and a cube op writing a float32 graph output computes in float16.
+void CastToFp16(Graph* graph) {
+  auto edge = [&](int32_t t) {
+    return std::find(graph->inputs.begin(), graph->inputs.end(), t) != graph->inputs.end() ||
+           std::find(graph->outputs.begin(), graph->outputs.end(), t) != graph->outputs.end();
+  };
+  for (size_t t = 0; t < graph->tensors.size(); ++t) {
+    Tensor& tensor = graph->tensors[t];
+    if (tensor.dtype == DataType::kFloat32 && !edge(static_cast<int32_t>(t))) tensor.dtype = DataType::kFloat16;
+  }
+  for (Op& op : graph->ops) {
+    const bool fp32_out = !op.outputs.empty() && graph->tensor(op.outputs[0]).dtype == DataType::kFloat32;
+    if (op.engine == Engine::kAiCore && fp32_out && op.attrs.count("compute_dtype") == 0) {
+      op.attrs["compute_dtype"] = std::string("float16");
+    }
+  }
+}
+
+
 // A JSON graph's shapes are fixed: input_shapes may only repeat them.
 Status CheckJsonInputShapes(const Graph& graph, const ModelLoadOptions& options) {
   for (const auto& entry : options.input_shapes) {
@@ -66,6 +87,7 @@ StatusOr<Graph> LoadSource(std::string_view bytes, const ModelLoadOptions& optio
 #endif
   }
   if (graph.ok() && options.fusion) (void)FuseGraph(&*graph);
+  if (graph.ok() && options.cube_fp16) CastToFp16(&*graph);
   if (graph.ok() && options.output_dtype) {
     for (int32_t t : graph->outputs) graph->tensors[static_cast<size_t>(t)].dtype = *options.output_dtype;
   }
@@ -138,6 +160,7 @@ StatusOr<ModelVariants> LoadOm(std::string_view bytes, const ModelLoadOptions& o
   const OmHeader& h = om.header;
   ModelLoadOptions replay = options;
   replay.fusion = h.fusion;
+  replay.cube_fp16 = OmPrecisionCastsToFp16(h.precision_mode);
   if (!h.output_type.empty()) {
     static const std::map<std::string, DataType> kTypes = {{"FP32", DataType::kFloat32},
                                                            {"FP16", DataType::kFloat16},

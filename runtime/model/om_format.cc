@@ -35,6 +35,17 @@ const char* GearKindName(GearKind kind) {
   return "none";
 }
 
+bool IsOmPrecisionMode(std::string_view mode) {
+  return mode == "force_fp16" || mode == "allow_fp32_to_fp16" || mode == "allow_mix_precision" ||
+         mode == "force_fp32" || mode == "must_keep_origin_dtype" || mode == "force_lowerprecision" ||
+         mode == "allow_mix_precision_fp16" || mode == "allow_mix_precision_bf16" || mode == "cube_fp16in_fp32out";
+}
+
+bool OmPrecisionCastsToFp16(std::string_view mode) {
+  return mode == "force_fp16" || mode == "allow_fp32_to_fp16" || mode == "allow_mix_precision" ||
+         mode == "force_lowerprecision" || mode == "allow_mix_precision_fp16" || mode == "cube_fp16in_fp32out";
+}
+
 bool IsAclsimOm(std::string_view bytes) {
   return bytes.size() >= sizeof(kOmMagic) && std::memcmp(bytes.data(), kOmMagic, sizeof(kOmMagic)) == 0;
 }
@@ -54,6 +65,7 @@ std::string WriteOm(const OmHeader& h, std::string_view payload) {
   j["input_format"] = h.input_format;
   j["output_type"] = h.output_type;
   j["fusion"] = h.fusion;
+  j["precision_mode"] = h.precision_mode;
   j["fusions"] = h.fusions;
   j["converter"] = h.converter;
   const std::string header = j.dump(2) + "\n";
@@ -97,6 +109,8 @@ StatusOr<OmFile> ParseOm(std::string_view bytes) {
     h.input_format = j.at("input_format").get<std::string>();
     h.output_type = j.at("output_type").get<std::string>();
     h.fusion = j.at("fusion").get<bool>();
+    h.precision_mode = j.value("precision_mode", std::string("force_fp16"));
+    if (!IsOmPrecisionMode(h.precision_mode)) return BadField("precision_mode \"" + h.precision_mode + "\" is not ATC's");
     h.fusions = j.at("fusions").get<std::vector<std::string>>();
     h.converter = j.value("converter", std::string());
   } catch (const Json::exception& e) {

@@ -52,9 +52,17 @@ struct OmHeader {
   std::string input_format;          // --input_format ("" = the model's)
   std::string output_type;           // --output_type: FP32, FP16, UINT8, INT8 ("" = the model's)
   bool fusion = true;                // the fusion passes run at load
+  // --precision_mode (ATC's default force_fp16; files without the field
+  // were written before it was recorded and used that default).
+  std::string precision_mode = "force_fp16";
   std::vector<std::string> fusions;  // what they fused at conversion (report)
   std::string converter;             // "aclsim atc <version>"
 };
+
+// ATC's --precision_mode values, and whether one makes float32 cube ops
+// compute in float16 (ModelLoadOptions::cube_fp16).
+bool IsOmPrecisionMode(std::string_view mode);
+bool OmPrecisionCastsToFp16(std::string_view mode);
 
 bool IsAclsimOm(std::string_view bytes);
 // CANN's offline model (magic "IMOD"), which aclsim cannot run.

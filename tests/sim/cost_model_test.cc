@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <string>
 
 #include "runtime/model/graph_loader.h"
@@ -95,7 +97,7 @@ TEST(ComputeOpWork, GivenMatMulV2ThenMacsAreMNKForEveryTransposeCombination) {
   }
 }
 
-TEST(ComputeOpWork, GivenMatMulWithBiasAndFp32ThenBytesIncludeBiasAndDtypeIsFirstInput) {
+TEST(ComputeOpWork, GivenMatMulWithBiasAndFp32ThenBytesIncludeBiasAndDtypeIsTheOutputs) {
   Graph g = OneOp("MatMul",
                   T("a", "[8,64]", "float32") + "," + T("b", "[64,16]", "float32") + "," + T("bias", "[16]", "float32"),
                   T("out", "[8,16]", "float32"));
@@ -156,10 +158,10 @@ TEST(ComputeOpWork, GivenElementwiseOpsThenFlopsPerOutputElement) {
 
 // -------------------------------------------------------------- block dim
 
-TEST(CostModelBlockDim, GivenCubeOpThenOneBlockPer256OutputsCappedAtAiCores) {
+TEST(CostModelBlockDim, GivenMatMulThenOneBlockPerOutputTileCappedAtAiCores) {
   DeviceProfile p = Profile("Ascend910B2");
   CostModel cm(p);
-  // [m,1] x [1,n] -> [m,n]: m*n output elements.
+  // [m,1] x [1,n] -> [m,n]: 128x256 tiles; up to 16 rows a GEMV of 128-column tiles.
   auto bd = [&](int m, int n) {
     const std::string ms = std::to_string(m), ns = std::to_string(n);
     Graph g = OneOp("MatMulV2", T("a", "[" + ms + ",1]") + "," + T("b", "[1," + ns + "]"),
@@ -167,12 +169,80 @@ TEST(CostModelBlockDim, GivenCubeOpThenOneBlockPer256OutputsCappedAtAiCores) {
     return cm.BlockDim(g, g.ops[0]);
   };
   EXPECT_EQ(bd(1, 1), 1u);
-  EXPECT_EQ(bd(1, 256), 1u);
-  EXPECT_EQ(bd(1, 257), 2u);
-  EXPECT_EQ(bd(16, 256), 16u);
-  EXPECT_EQ(bd(23, 256), 23u);
-  EXPECT_EQ(bd(24, 256), 24u);
-  EXPECT_EQ(bd(1024, 1024), 24u);
+  EXPECT_EQ(bd(1, 256), 2u);
+  EXPECT_EQ(bd(16, 257), 3u);
+  EXPECT_EQ(bd(128, 256), 1u);
+  EXPECT_EQ(bd(129, 256), 2u);
+  EXPECT_EQ(bd(128, 257), 2u);
+  EXPECT_EQ(bd(1024, 1024), 24u);  // 32 tiles
+}
+
+TEST(ComputeOpWork, GivenCausalGqaAttentionThenKeptPairsAndQueryHeads) {
+  // BSND, B=2, Sq=Skv=4, 8 query heads, 2 key-value heads, D=16.
+  const std::string in = T("q", "[2,4,8,16]") + "," + T("k", "[2,4,2,16]") + "," + T("v", "[2,4,2,16]");
+  Graph full = OneOp("FusedInferAttentionScore", in, T("out", "[2,4,8,16]"),
+                     R"("attrs": {"input_layout": "BSND", "num_heads": 8, "num_key_value_heads": 2})");
+  OpWork w = ComputeOpWork(full, full.ops[0]);
+  EXPECT_EQ(w.macs, 2u * 2 * 8 * 4 * 4 * 16);
+  EXPECT_EQ(w.op_class, OpClass::kAttentionDecode);  // 4 query rows: decode-style
+  EXPECT_EQ(w.blocks, 2u * 2);                         // sequences x key-value heads
+  Graph causal = OneOp("FusedInferAttentionScore", in, T("out", "[2,4,8,16]"),
+                       R"("attrs": {"input_layout": "BSND", "num_heads": 8, "sparse_mode": 3})");
+  EXPECT_EQ(ComputeOpWork(causal, causal.ops[0]).macs, 2u * 2 * 8 * 10 * 16);  // 4+3+2+1 pairs
+  // Right-down causal with Sq 2 < Skv 4: rows see 3 and 4 keys.
+  Graph rd = OneOp("PromptFlashAttention", T("q", "[1,1,2,16]") + "," + T("k", "[1,1,4,16]") + "," + T("v", "[1,1,4,16]"),
+                   T("out", "[1,1,2,16]"), R"("attrs": {"sparse_mode": 3})");
+  EXPECT_EQ(ComputeOpWork(rd, rd.ops[0]).macs, 2u * 7 * 16);
+  EXPECT_EQ(model::DefaultEngineForOpType("FusedInferAttentionScore"), model::Engine::kAiCore);
+  EXPECT_EQ(model::DefaultEngineForOpType("IncreFlashAttention"), model::Engine::kAiCore);
+}
+
+TEST(ComputeOpWork, GivenQuantGroupedAndBackpropOpsThenCubeWork) {
+  Graph q = OneOp("QuantBatchMatmulV3", T("x1", "[64,128]", "int8") + "," + T("x2", "[128,256]", "int8") + "," +
+                                            T("scale", "[256]", "float32"),
+                  T("out", "[64,256]", "bfloat16"));
+  OpWork wq = ComputeOpWork(q, q.ops[0]);
+  EXPECT_EQ(wq.macs, 64u * 128 * 256);
+  EXPECT_EQ(wq.compute_dtype, model::DataType::kInt8);
+  EXPECT_EQ(model::DefaultEngineForOpType("QuantBatchMatmulV3"), model::Engine::kAiCore);
+  // GroupedMatmul: x [M,K] against [E,K,N]: each row meets one expert.
+  Graph gm = OneOp("GroupedMatmul", T("x", "[256,64]") + "," + T("w", "[4,64,512]") + "," + T("gl", "[4]", "int64"),
+                   T("out", "[256,512]"));
+  OpWork wg = ComputeOpWork(gm, gm.ops[0]);
+  EXPECT_EQ(wg.macs, 256u * 64 * 512);
+  EXPECT_EQ(wg.blocks, 4u * 1 * 2);  // 4 groups x 64 rows (one tile) x 2 column tiles
+  // Conv2DBackpropInput (input_size, filter [Cout,Cin,kh,kw], out_backprop):
+  // dy elements x Cin*kh*kw.
+  Graph dx = OneOp("Conv2DBackpropInput",
+                   T("size", "[4]", "int32") + "," + T("w", "[64,32,3,3]") + "," + T("dy", "[1,64,28,28]"),
+                   T("out", "[1,32,56,56]"));
+  EXPECT_EQ(ComputeOpWork(dx, dx.ops[0]).macs, 64u * 28 * 28 * 32 * 9);
+  // Conv2DBackpropFilter (x, filter_size, out_backprop): dy elements x dw per output channel.
+  Graph dw = OneOp("Conv2DBackpropFilter",
+                   T("x", "[1,32,56,56]") + "," + T("size", "[4]", "int32") + "," + T("dy", "[1,64,28,28]"),
+                   T("out", "[64,32,3,3]"));
+  EXPECT_EQ(ComputeOpWork(dw, dw.ops[0]).macs, 64u * 28 * 28 * 32 * 9);
+}
+
+TEST(ComputeOpWork, GivenGatherCastAndStridedSoftmaxThenBytesAndClasses) {
+  // A gather reads only the rows it writes, not the whole table.
+  Graph g = OneOp("GatherV2", T("table", "[32000,4096]") + "," + T("idx", "[16]", "int32"), T("out", "[16,4096]"));
+  OpWork wg = ComputeOpWork(g, g.ops[0]);
+  EXPECT_EQ(wg.bytes, 16u * 4 + 2u * 16 * 4096 * 2);
+  EXPECT_EQ(wg.op_class, OpClass::kDataMovement);
+  Graph c = OneOp("Cast", T("a", "[1024]"), T("out", "[1024]", "float32"));
+  OpWork wc = ComputeOpWork(c, c.ops[0]);
+  EXPECT_EQ(wc.compute_dtype, model::DataType::kFloat32);  // the output's
+  EXPECT_EQ(wc.op_class, OpClass::kCast);
+  EXPECT_EQ(wc.flops, 0u);
+  Graph last = OneOp("SoftmaxV2", T("a", "[8,1024]"), T("out", "[8,1024]"), R"("attrs": {"axes": [-1]})");
+  EXPECT_EQ(ComputeOpWork(last, last.ops[0]).op_class, OpClass::kReduceNorm);
+  Graph inner = OneOp("SoftmaxV2", T("a", "[8,1024]"), T("out", "[8,1024]"), R"("attrs": {"axes": [0]})");
+  EXPECT_EQ(ComputeOpWork(inner, inner.ops[0]).op_class, OpClass::kReduceStrided);
+  Graph m = OneOp("MemSet", T("a", "[4]", "int64"), T("out", "[1024]", "float32"));
+  EXPECT_EQ(ComputeOpWork(m, m.ops[0]).bytes, 4096u);  // write only
+  Graph gemv = OneOp("MatMulV2", T("a", "[1,4096]") + "," + T("b", "[4096,4096]"), T("out", "[1,4096]"));
+  EXPECT_EQ(ComputeOpWork(gemv, gemv.ops[0]).op_class, OpClass::kGemv);
 }
 
 TEST(CostModelBlockDim, GivenVectorOpThenOneBlockPer2048OutputsCappedAtVectorCores) {
@@ -212,61 +282,112 @@ TEST(CostModelBlockDim, GivenAiCpuOrExplicitBlockDimThenRulesApply) {
 
 // --------------------------------------------------------------- duration
 
-// Ascend910B2: cube fp16 353.9 TFLOP/s on 24 cores, vector fp16 22.1 TFLOP/s
-// on 48, AI CPU 83.2 GFLOP/s on 4, HBM 1.6 TB/s; overheads 6500/5000/20000 ns.
-
-TEST(CostModelDuration, GivenComputeBoundMatMulThenOverheadPlusComputeTime) {
-  DeviceProfile p = Profile("Ascend910B2");
-  CostModel cm(p);
-  Graph g = OneOp("MatMulV2", T("a", "[1024,1024]") + "," + T("b", "[1024,1024]"), T("out", "[1024,1024]"));
-  OpWork w = ComputeOpWork(g, g.ops[0]);
-  ASSERT_EQ(w.flops, 2'147'483'648u);
-  ASSERT_EQ(w.bytes, 6'291'456u);
-  // compute 2^31 / 353.9e12 s = 6068.05 ns > memory 6291456 / 1.6e12 s = 3932.16 ns.
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 24), 6500 + 6069);
-  // On 6 of 24 cores the peak is a quarter: 24272.21 ns.
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 6), 6500 + 24273);
-  // On one core: 145633.25 ns; block_dim 0 counts as one core too.
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 1), 6500 + 145634);
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 0), 6500 + 145634);
+// A profile of round numbers so that every duration below is computed by
+// hand: 4 cube cores at 1e12 FLOP/s fp16 (2e12 int8), 8 vector cores at
+// 1e11, one AI CPU; HBM 1e11 B/s, 2e10 B/s per core; floors 1000 / 500 /
+// 2000 ns and 3000 ns for mixed kernels; L2 1e6 bytes at 1e12 B/s.
+DeviceProfile RoundProfile() {
+  DeviceProfile p;
+  p.name = p.soc_name = "round";
+  p.memory_bytes = 1 << 30;
+  p.ai_core_count = 4;
+  p.vector_core_count = 8;
+  p.aicpu_count = 1;
+  p.memory_bandwidth_bytes_per_s = 1e11;
+  p.core_bandwidth_bytes_per_s = 2e10;
+  p.kernel_floor_ns = {1000, 500, 2000, 3000};
+  p.peak_flops_per_s[0] = {{model::DataType::kFloat16, 1e12}, {model::DataType::kInt8, 2e12}};
+  p.peak_flops_per_s[1] = {{model::DataType::kFloat16, 1e11}};
+  p.peak_flops_per_s[2] = {{model::DataType::kFloat32, 1e9}};
+  p.l2_bytes = 1'000'000;
+  p.l2_bandwidth_bytes_per_s = 1e12;
+  return p;
 }
 
-TEST(CostModelDuration, GivenMemoryBoundAddThenOverheadPlusMemoryTime) {
-  DeviceProfile p = Profile("Ascend910B2");
-  CostModel cm(p);
+TEST(CostModelDuration, GivenMemoryBoundAddThenBytesOverTheStreamRate) {
+  DeviceProfile p = RoundProfile();
   Graph g = OneOp("Add", T("a", "[1024,1024]") + "," + T("b", "[1024,1024]"), T("out", "[1024,1024]"));
   OpWork w = ComputeOpWork(g, g.ops[0]);
-  // memory 3932.16 ns > compute 2^20 / 22.1e12 s = 47.45 ns.
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 48), 5000 + 3933);
+  ASSERT_EQ(w.bytes, 6'291'456u);
+  ASSERT_EQ(w.blocks, 512u);
+  const CostBreakdown c = CostModel(p).Cost(g.ops[0], w, 8);
+  EXPECT_EQ(c.memory_ns, 62'915);   // 6291456 B / 1e11 B/s = 62914.56 ns
+  EXPECT_EQ(c.compute_ns, 10'486);  // 2^20 FLOP / 1e11 = 10485.76 ns
+  EXPECT_EQ(c.duration_ns, 62'915);
+  p.stream_efficiency["elementwise"] = 0.5;
+  p.fill_ns["Add"] = 100;
+  EXPECT_EQ(CostModel(p).DurationNs(g.ops[0], w, 8), 100 + 125'830);
 }
 
-TEST(CostModelDuration, GivenFp32MatMulThenFp32PeakUsed) {
-  DeviceProfile p = Profile("Ascend910B2");
+TEST(CostModelDuration, GivenFewBlocksThenPerCoreRateAndFloorApply) {
+  DeviceProfile p = RoundProfile();
   CostModel cm(p);
-  Graph g = OneOp("MatMulV2", T("a", "[512,512]", "float32") + "," + T("b", "[512,512]", "float32"),
-                  T("out", "[512,512]", "float32"));
+  Graph g = OneOp("Add", T("a", "[2048]") + "," + T("b", "[2048]"), T("out", "[2048]"));
   OpWork w = ComputeOpWork(g, g.ops[0]);
-  // 2^28 / 85e12 s = 3158.06 ns > 3145728 / 1.6e12 s = 1966.08 ns.
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 24), 6500 + 3159);
+  ASSERT_EQ(cm.BlockDim(g.ops[0], w), 1u);
+  // One core: 12288 B / 2e10 B/s = 614.4 ns, above the 500 ns vector floor.
+  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 1), 615);
+  Graph tiny = OneOp("Add", T("a", "[8]") + "," + T("b", "[8]"), T("out", "[8]"));
+  EXPECT_EQ(cm.DurationNs(tiny.ops[0], ComputeOpWork(tiny, tiny.ops[0]), 1), 500);  // the floor, not added
 }
 
-TEST(CostModelDuration, GivenAiCpuOpThenAiCpuOverheadAndPeak) {
-  DeviceProfile p = Profile("Ascend910B2");
+TEST(CostModelDuration, GivenMatMulThenTilesWavesEfficiencyAndFill) {
+  DeviceProfile p = RoundProfile();
+  p.compute_efficiency["AI_CORE/float16"] = 0.5;
+  p.fill_ns["AI_CORE"] = 700;
   CostModel cm(p);
-  Graph g = OneOp("Add", T("a", "[1000]", "float32"), T("out", "[1000]", "float32"), R"("engine": "AI_CPU")");
+  Graph g = OneOp("MatMulV2", T("a", "[512,512]") + "," + T("b", "[512,512]"), T("out", "[512,512]"));
   OpWork w = ComputeOpWork(g, g.ops[0]);
-  ASSERT_EQ(w.flops, 1000u);
-  // One of 4 AI CPUs: 1000 / (83.2e9 / 4) s = 48.08 ns > 8000 / 1.6e12 s = 5 ns.
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, cm.BlockDim(g, g.ops[0])), 20000 + 49);
+  ASSERT_EQ(w.blocks, 8u);  // 4 row tiles of 128 x 2 column tiles of 256
+  ASSERT_EQ(cm.BlockDim(g.ops[0], w), 4u);
+  // 2^28 FLOP / (1e12 * 0.5) = 536870.912 ns; two full waves.
+  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 4), 700 + 536'871);
+  // 5 tiles on 4 cores: two waves, 5/8 of the cores busy on average.
+  Graph odd = OneOp("MatMulV2", T("a", "[640,256]") + "," + T("b", "[256,256]"), T("out", "[640,256]"));
+  OpWork wo = ComputeOpWork(odd, odd.ops[0]);
+  ASSERT_EQ(wo.blocks, 5u);
+  // 83886080 FLOP / (5e11 * 5/8) = 268435.456 ns.
+  EXPECT_EQ(cm.DurationNs(odd.ops[0], wo, 4), 700 + 268'436);
 }
 
-TEST(CostModelDuration, GivenOtherProfileThenItsNumbersUsed) {
-  DeviceProfile p = Profile("Ascend310P3");
+TEST(CostModelDuration, GivenMixedKernelThenMixFloor) {
+  const DeviceProfile p = RoundProfile();
+  CostModel cm(p);
+  Graph g = OneOp("QuantBatchMatmulV3", T("a", "[16,32]", "int8") + "," + T("b", "[32,64]", "int8"),
+                  T("out", "[16,64]"));
+  OpWork w = ComputeOpWork(g, g.ops[0]);
+  EXPECT_EQ(w.op_class, OpClass::kQuantMatmul);
+  EXPECT_EQ(w.compute_dtype, model::DataType::kInt8);
+  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 1), 3000);
+}
+
+TEST(CostModelDuration, GivenIntermediateTensorThatFitsL2ThenChargedAtTheL2Rate) {
+  DeviceProfile p = RoundProfile();
+  p.kernel_floor_ns = {0, 0, 0, 0};
+  auto g = model::LoadGraphFromJson(R"({"schema": "aclsim.graph.v1", "name": "two",
+      "inputs": [{"name": "x", "dtype": "float16", "shape": [256]}],
+      "ops": [{"name": "a", "type": "Identity", "inputs": ["x"], "outputs": [{"name": "y", "dtype": "float16", "shape": [256]}]},
+              {"name": "b", "type": "Identity", "inputs": ["y"], "outputs": [{"name": "z", "dtype": "float16", "shape": [256]}]}],
+      "outputs": ["z"]})");
+  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  const OpWork w = ComputeOpWork(*g, g->ops[1]);
+  ASSERT_EQ(w.bytes, 1024u);
+  ASSERT_EQ(w.intermediate_bytes, 512u);  // y; z is a graph output
+  // 512 B of HBM on one core (2e10 B/s) + 512 B of L2 (1e12): 26.112 ns.
+  EXPECT_EQ(CostModel(p).DurationNs(g->ops[1], w, 1), 27);
+  p.l2_bytes = 0;  // no reuse: 1024 B / 2e10 B/s = 51.2 ns
+  EXPECT_EQ(CostModel(p).DurationNs(g->ops[1], w, 1), 52);
+}
+
+TEST(CostModelDuration, GivenCalibratedProfileThenDurationsStayWithinTheirParts) {
+  DeviceProfile p = Profile("Ascend910B2");
   CostModel cm(p);
   Graph g = OneOp("MatMulV2", T("a", "[1024,1024]") + "," + T("b", "[1024,1024]"), T("out", "[1024,1024]"));
   OpWork w = ComputeOpWork(g, g.ops[0]);
-  // 2^31 / 69.5e12 s = 30899.05 ns > 6291456 / 204e9 s = 30840.47 ns.
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, cm.BlockDim(g, g.ops[0])), 6500 + 30900);
+  const CostBreakdown c = cm.Cost(g.ops[0], w, cm.BlockDim(g.ops[0], w));
+  EXPECT_EQ(c.duration_ns, std::max(c.floor_ns, c.fill_ns + std::max(c.compute_ns, c.memory_ns)));
+  EXPECT_EQ(c.floor_ns, p.kernel_floor_ns[0]);
+  EXPECT_EQ(c.work_ns, std::min(c.duration_ns, c.fill_ns + std::max(c.compute_ns, c.memory_ns)));
 }
 
 TEST(CostModelDuration, GivenExplicitDurationThenItWinsOverTheFormula) {
@@ -281,23 +402,29 @@ TEST(CostModelDuration, GivenExplicitDurationThenItWinsOverTheFormula) {
   EXPECT_EQ(cm.DurationNs(zero.ops[0], ComputeOpWork(zero, zero.ops[0]), 1), 0);
 }
 
-TEST(CostModelDuration, GivenZeroWorkOpThenOverheadPlusMemoryOnly) {
-  DeviceProfile p = Profile("Ascend910B2");
-  CostModel cm(p);
-  Graph g = OneOp("Reshape", T("a", "[1000]"), T("out", "[10,100]"));
-  OpWork w = ComputeOpWork(g, g.ops[0]);
-  ASSERT_EQ(w.flops, 0u);
-  // 4000 bytes / 1.6e12 = 2.5 ns -> 3.
-  EXPECT_EQ(cm.DurationNs(g.ops[0], w, 1), 5000 + 3);
+TEST(Efficiency, GivenKeysAtEveryLevelThenTheMostSpecificWins) {
+  std::map<std::string, double, std::less<>> t = {{"AI_CORE", 0.1},     {"AI_CORE/float16", 0.2}, {"gemm", 0.3},
+                                                  {"gemm/bfloat16", 0.4}, {"MatMulV2", 0.5},      {"MatMulV2/int8", 0.6}};
+  using model::DataType;
+  using model::Engine;
+  EXPECT_EQ(Efficiency(t, "MatMulV2", "gemm", Engine::kAiCore, DataType::kInt8), 0.6);
+  EXPECT_EQ(Efficiency(t, "MatMulV2", "gemm", Engine::kAiCore, DataType::kFloat16), 0.5);
+  EXPECT_EQ(Efficiency(t, "MatMul", "gemm", Engine::kAiCore, DataType::kBfloat16), 0.4);
+  EXPECT_EQ(Efficiency(t, "MatMul", "gemm", Engine::kAiCore, DataType::kFloat16), 0.3);
+  EXPECT_EQ(Efficiency(t, "Conv2D", "conv", Engine::kAiCore, DataType::kFloat16), 0.2);
+  EXPECT_EQ(Efficiency(t, "Conv2D", "conv", Engine::kAiCore, DataType::kInt8), 0.1);
+  EXPECT_EQ(Efficiency(t, "Add", "elementwise", Engine::kAiVector, DataType::kFloat16), 1.0);
+  EXPECT_EQ(Efficiency(t, "Add", "elementwise", Engine::kAiVector, DataType::kFloat16, 0.0), 0.0);
 }
 
 // Whatever a profile struct built in code holds (parsed profiles are range
 // checked), a duration stays in [0, kMaxTaskDurationNs]: no overflow of
-// launch overhead + work, no double beyond int64 cast to an integer.
+// floor + work, no double beyond int64 cast to an integer.
 TEST(CostModel, GivenExtremeProfileValuesThenDurationClampedToTheTaskLimit) {
   DeviceProfile p = Profile("Ascend910B2");
   p.memory_bandwidth_bytes_per_s = 1e-300;
-  p.launch_overhead_ns = {INT64_MAX, INT64_MAX, INT64_MAX};
+  p.kernel_floor_ns = {INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX};
+  p.fill_ns["AI_CORE"] = 1e300;
   for (auto& table : p.peak_flops_per_s) {
     for (auto& [dtype, peak] : table) peak = 1e-300;
   }
@@ -305,13 +432,15 @@ TEST(CostModel, GivenExtremeProfileValuesThenDurationClampedToTheTaskLimit) {
   Graph g = OneOp("MatMulV2", T("a", "[1024,1024]") + "," + T("b", "[1024,1024]"), T("out", "[1024,1024]"));
   const OpWork w = ComputeOpWork(g, g.ops[0]);
   EXPECT_EQ(cm.DurationNs(g.ops[0], w, cm.BlockDim(g, g.ops[0])), kMaxTaskDurationNs);
-  EXPECT_EQ(cm.LaunchOverheadNs(model::Engine::kAiCore), kMaxTaskDurationNs);
-  p.launch_overhead_ns = {-5, -5, -5};
+  EXPECT_EQ(cm.FloorNs(model::Engine::kAiCore), kMaxTaskDurationNs);
+  p.kernel_floor_ns = {-5, -5, -5, -5};
+  p.fill_ns.clear();
   EXPECT_GE(cm.DurationNs(g.ops[0], OpWork{}, 1), 0);
 }
 
 TEST(CostModel, GivenExplicitDurationBeyondTheTaskLimitThenClamped) {
-  CostModel cm(Profile("Ascend910B2"));
+  const DeviceProfile p = Profile("Ascend910B2");
+  CostModel cm(p);
   Graph g = OneOp("Relu", T("x", "[16]"), T("out", "[16]"), R"("duration_ns": 1000)");
   g.ops[0].duration_ns = INT64_MAX;  // a hand-built graph; the JSON loader refuses > 2^50
   EXPECT_EQ(cm.DurationNs(g.ops[0], OpWork{}, 1), kMaxTaskDurationNs);

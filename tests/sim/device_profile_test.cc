@@ -32,9 +32,12 @@ TEST(DeviceProfile, GivenAscend910B2ThenPublishedCoreCountsAndRates) {
   EXPECT_EQ(p->aicpu_count, 4u);
   EXPECT_EQ(p->memory_bytes, 68'719'476'736u);
   EXPECT_EQ(p->memory_bandwidth_bytes_per_s, 1.6e12);
-  EXPECT_EQ(p->launch_overhead_ns[0], 6500);
-  EXPECT_EQ(p->launch_overhead_ns[1], 5000);
-  EXPECT_EQ(p->launch_overhead_ns[2], 20000);
+  EXPECT_EQ(p->core_bandwidth_bytes_per_s, 5.76e10);
+  EXPECT_EQ(p->l2_bytes, 201'326'592u);
+  EXPECT_EQ(p->l2_bandwidth_bytes_per_s, 4.75e12);
+  EXPECT_EQ(p->kernel_floor_ns[2], 20000);  // AI CPU: not calibrated
+  EXPECT_FALSE(p->compute_efficiency.empty());
+  EXPECT_FALSE(p->stream_efficiency.empty());
   EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat16), 353.9e12);
   EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kInt8), 707.8e12);
   EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat32), 85.0e12);
@@ -60,15 +63,33 @@ TEST(DeviceProfile, GivenAscend310P3ThenPublishedCoreCounts) {
   EXPECT_EQ(p->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat16), 69.5e12);
 }
 
-TEST(DeviceProfile, GivenBuiltinNamesThenBothListedSorted) {
-  EXPECT_EQ(BuiltinDeviceProfileNames(), (std::vector<std::string>{"Ascend310P3", "Ascend910B2"}));
+TEST(DeviceProfile, GivenBuiltinNamesThenAllListedSorted) {
+  EXPECT_EQ(BuiltinDeviceProfileNames(), (std::vector<std::string>{"Ascend310P3", "Ascend910A", "Ascend910B1",
+                                                                   "Ascend910B2", "Ascend910B3", "Ascend910B4"}));
+}
+
+TEST(DeviceProfile, GivenA2FamilyThenDerivedPeaksAndTheSameCalibration) {
+  auto b2 = BuiltinDeviceProfile("Ascend910B2");
+  ASSERT_TRUE(b2.ok());
+  for (const char* name : {"Ascend910B1", "Ascend910B3", "Ascend910B4", "Ascend910A", "Ascend310P3"}) {
+    SCOPED_TRACE(name);
+    auto p = BuiltinDeviceProfile(name);
+    ASSERT_TRUE(p.ok()) << p.status().ToString();
+    EXPECT_EQ(p->compute_efficiency, b2->compute_efficiency);
+    EXPECT_EQ(p->stream_efficiency, b2->stream_efficiency);
+    EXPECT_EQ(p->fill_ns, b2->fill_ns);
+  }
+  EXPECT_EQ(BuiltinDeviceProfile("Ascend910B1")->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat16), 363.725e12);  // 24 x 4096 x 2 x 1.85 GHz
+  EXPECT_EQ(BuiltinDeviceProfile("Ascend910B3")->ai_core_count, 20u);
+  EXPECT_EQ(BuiltinDeviceProfile("Ascend910B4")->l2_bytes, 96u << 20);
+  EXPECT_EQ(BuiltinDeviceProfile("Ascend910A")->ai_core_count, 32u);
 }
 
 TEST(DeviceProfile, GivenUnknownBuiltinThenInvalidParamListingKnownNames) {
   auto p = BuiltinDeviceProfile("Ascend999");
   EXPECT_EQ(p.status().code(), StatusCode::kInvalidArgument);
   EXPECT_THAT(p.status().message(), HasSubstr("'Ascend999'"));
-  EXPECT_THAT(p.status().message(), HasSubstr("Ascend310P3, Ascend910B2"));
+  EXPECT_THAT(p.status().message(), HasSubstr("Ascend310P3, Ascend910A, Ascend910B1, Ascend910B2"));
   EXPECT_EQ(BuiltinDeviceProfile("").status().code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(BuiltinDeviceProfile("ascend910b2").status().code(), StatusCode::kInvalidArgument);
 }
@@ -136,7 +157,9 @@ TEST(DeviceProfileParse, GivenMinimalValidProfileThenParsed) {
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   EXPECT_EQ(p->name, "Test");
   EXPECT_EQ(p->memory_bytes, 1000u);
-  EXPECT_EQ(p->launch_overhead_ns[2], 30);
+  EXPECT_EQ(p->kernel_floor_ns[2], 30);  // v1: launch overheads are the floors
+  EXPECT_EQ(p->kernel_floor_ns[kMixFloor], 10);  // and MIX is AI_CORE's
+  EXPECT_TRUE(p->compute_efficiency.empty());
   // "class" is optional.
   json doc = Base();
   doc.erase("class");
@@ -240,6 +263,44 @@ TEST(DeviceProfileParse, GivenRateOrOverheadOutsideTimeBoundsThenInvalidParam) {
   EXPECT_TRUE(ParseDeviceProfile(doc.dump()).ok());
 }
 
+TEST(DeviceProfileParse, GivenV2ProfileThenCalibrationParsedAndChecked) {
+  json doc = Base();
+  doc["schema"] = "aclsim.device_profile.v2";
+  doc.erase("launch_overhead_ns");
+  doc["kernel_floor_ns"] = {{"AI_CORE", 1}, {"AI_VECTOR", 2}, {"AI_CPU", 3}, {"MIX", 4}};
+  doc["compute_efficiency"] = {{"AI_CORE/float16", 0.5}, {"attention", 0.25}};
+  doc["stream_efficiency"] = {{"elementwise", 1.1}};
+  doc["fill_ns"] = {{"gemm", 700}};
+  doc["core_bandwidth_bytes_per_s"] = 5e9;
+  doc["l2_bytes"] = 4096;
+  doc["l2_bandwidth_bytes_per_s"] = 1e10;
+  auto p = ParseDeviceProfile(doc.dump());
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->kernel_floor_ns[kMixFloor], 4);
+  EXPECT_EQ(p->compute_efficiency.at("AI_CORE/float16"), 0.5);
+  EXPECT_EQ(p->stream_efficiency.at("elementwise"), 1.1);
+  EXPECT_EQ(p->fill_ns.at("gemm"), 700);
+  EXPECT_EQ(p->core_bandwidth_bytes_per_s, 5e9);
+  EXPECT_EQ(p->l2_bytes, 4096u);
+  auto bad = [&](auto edit, const char* what) {
+    json d = doc;
+    edit(d);
+    auto r = ParseDeviceProfile(d.dump());
+    EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument) << what;
+    EXPECT_THAT(r.status().message(), HasSubstr(what));
+  };
+  bad([](json& d) { d["kernel_floor_ns"].erase("MIX"); }, "MIX");
+  bad([](json& d) { d["compute_efficiency"]["gemm"] = 0; }, "gemm");
+  bad([](json& d) { d["compute_efficiency"]["gemm"] = 4.5; }, "gemm");
+  bad([](json& d) { d["stream_efficiency"]["gemm/float99"] = 0.5; }, "gemm/float99");
+  bad([](json& d) { d["stream_efficiency"]["/float16"] = 0.5; }, "/float16");
+  bad([](json& d) { d["fill_ns"]["gemm"] = -1; }, "gemm");
+  bad([](json& d) { d["l2_bandwidth_bytes_per_s"] = 0; }, "l2_bandwidth_bytes_per_s");
+  bad([](json& d) { d.erase("l2_bytes"); }, "l2_bytes");
+  bad([](json& d) { d["core_bandwidth_bytes_per_s"] = 1; }, "core_bandwidth_bytes_per_s");
+  bad([](json& d) { d["schema"] = "aclsim.device_profile.v3"; }, "schema");
+}
+
 TEST(DeviceProfileParse, GivenBadBandwidthThenInvalidParam) {
   const char* key = "memory_bandwidth_bytes_per_s";
   ExpectInvalid([&](json& d) { d.erase(key); }, key);
@@ -284,7 +345,7 @@ namespace {
 TEST(DeviceProfileParse, GivenMissingOrWrongSchemaTagThenInvalidParam) {
   auto base = BuiltinDeviceProfile("Ascend910B2");
   ASSERT_TRUE(base.ok());
-  const std::string wrong = R"({"schema": "aclsim.device_profile.v2", "name": "X", "soc_name": "X"})";
+  const std::string wrong = R"({"schema": "aclsim.device_profile.v3", "name": "X", "soc_name": "X"})";
   auto parsed = ParseDeviceProfile(wrong);
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.status().code(), StatusCode::kInvalidArgument);

@@ -64,10 +64,33 @@ cmp -s static.om static2.om || fail "two conversions differ"
 # ATC's tuning and precision options are taken (and said to do nothing);
 # options that change the model and that aclsim cannot honour are refused.
 out="$("$atc" --model=conv_dyn.onnx "${base[@]}" --output=tuned --input_shape="x:1,3,64,64" \
-  --precision_mode=allow_fp32_to_fp16 --op_select_implmode=high_performance 2>&1)" || fail "tuning options: $out"
+  --precision_mode=force_fp16 --op_select_implmode=high_performance 2>&1)" || fail "tuning options: $out"
 grep -qx "ATC run success, welcome to the next use." <<<"$out" || fail "tuning options: $out"
-grep -q "^WARNING: --precision_mode=allow_fp32_to_fp16 is taken but has no effect" <<<"$out" || fail "no warning: $out"
-cmp -s tuned.om static.om || fail "a taken option changed the model"
+grep -q "^WARNING: --op_select_implmode=high_performance is taken but has no effect" <<<"$out" || fail "no warning: $out"
+if grep -q "precision_mode" <<<"$out"; then fail "--precision_mode is acted on, not warned about: $out"; fi
+cmp -s tuned.om static.om || fail "a taken option (or the default precision mode) changed the model"
+# --precision_mode is recorded and decides whether float32 cube ops run in float16.
+expect_ok --model=conv_dyn.onnx "${base[@]}" --output=keep --input_shape="x:1,3,64,64" --precision_mode=must_keep_origin_dtype
+expect_ok --mode=1 --om=keep.om --json=keep.json
+/usr/bin/python3 - <<'PY' || fail "precision_mode not recorded"
+import json
+j = json.load(open("keep.json"))
+assert j["precision_mode"] == "must_keep_origin_dtype", j["precision_mode"]
+# force_fp16 (the default) runs the float32 convolution in float16; kept, it stays float32.
+conv = [op for op in j["graphs"][0]["ops"] if op["type"] == "Conv2D"][0]
+assert "compute_dtype" not in conv.get("attrs", {}), conv
+PY
+expect_ok --mode=1 --om=static.om --json=static.json
+/usr/bin/python3 - <<'PY' || fail "force_fp16 did not cast"
+import json
+j = json.load(open("static.json"))
+assert j["precision_mode"] == "force_fp16", j["precision_mode"]
+conv = [op for op in j["graphs"][0]["ops"] if op["type"] == "Conv2D"][0]
+out = [t for t in j["graphs"][0]["outputs"]]
+assert conv["attrs"].get("compute_dtype") == "float16" or conv["outputs"][0]["dtype"] == "float16", conv
+PY
+expect_failed E10001 "parameter --precision_mode is invalid" "${base[@]}" --model=conv_dyn.onnx --output=x \
+  --precision_mode=fp8_everywhere
 expect_failed E10001 "parameter --insert_op_conf is invalid. Reason: aclsim's atc does not support this option" \
   "${base[@]}" --model=conv_dyn.onnx --output=x --insert_op_conf=aipp.cfg
 

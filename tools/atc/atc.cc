@@ -100,6 +100,14 @@ int Convert(const AtcFlags& f) {
   h.source = aclsim::model::DetectModelFormat(source) == aclsim::model::ModelFormat::kJson ? "json" : "onnx";
   h.input_format = f.input_format;
   h.output_type = f.output_type;
+  if (!aclsim::model::IsOmPrecisionMode(f.precision_mode)) {
+    return Fail({"E10001", "Value " + f.precision_mode +
+                               " for parameter --precision_mode is invalid. Reason: it must be one of force_fp16, "
+                               "allow_fp32_to_fp16, allow_mix_precision, force_fp32, must_keep_origin_dtype, "
+                               "force_lowerprecision, allow_mix_precision_fp16, allow_mix_precision_bf16, "
+                               "cube_fp16in_fp32out"});
+  }
+  h.precision_mode = f.precision_mode;
   h.converter = std::string("aclsim atc ") + ACLSIM_VERSION_STRING;
   if (auto e = aclsim::atc::ParseInputShape(f.input_shape, &h.input_shapes)) return Fail(*e);
   if (auto e = aclsim::atc::ParseGears(f, h.input_shapes, &h.gear_kind, &h.gears)) return Fail(*e);
@@ -164,6 +172,7 @@ int OmToJson(const AtcFlags& f) {
   j["gear_kind"] = aclsim::model::GearKindName(om->header.gear_kind);
   j["gears"] = om->header.gears;
   j["fusions"] = om->header.fusions;
+  j["precision_mode"] = om->header.precision_mode;
   j["graphs"] = nlohmann::json::array();
   for (const auto& g : loaded->graphs) j["graphs"].push_back(nlohmann::json::parse(aclsim::model::WriteGraphJson(g)));
   std::ofstream out(f.json);
@@ -213,6 +222,9 @@ int main(int argc, char** argv) {
   app.add_option("--dynamic_image_size", f.dynamic_image_size, "image-size gears, e.g. \"224,224;448,448\"");
   app.add_option("--dynamic_dims", f.dynamic_dims, "dims gears, e.g. \"1,2;4,8\" (the -1 values of --input_shape)");
   app.add_option("--output_type", f.output_type, "FP32, FP16, UINT8 or INT8: the data type of every output");
+  app.add_option("--precision_mode", f.precision_mode,
+                 "force_fp16 (default), allow_fp32_to_fp16, allow_mix_precision: float32 cube ops compute in "
+                 "float16; force_fp32, must_keep_origin_dtype: they keep float32");
   app.add_option("--fusion_switch_file", f.fusion_switch_file, "a file turning fusion passes off (\"ALL:off\")");
   app.add_option("--log", f.log, "debug, info, warning, error or null (default)");
   app.add_option("--om", f.om, "--mode=1: the aclsim .om to show");

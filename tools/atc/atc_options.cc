@@ -100,8 +100,7 @@ std::optional<AtcError> ParseBatchGears(const std::string& text,
 
 }  // namespace
 
-const char* const kIgnoredAtcOptions[] = {"precision_mode",
-                                          "precision_mode_v2",
+const char* const kIgnoredAtcOptions[] = {"precision_mode_v2",
                                           "op_precision_mode",
                                           "allow_hf32",
                                           "keep_dtype",

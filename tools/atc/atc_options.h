@@ -28,6 +28,7 @@ struct AtcFlags {
   std::string input_shape, input_format;
   std::string dynamic_batch_size, dynamic_image_size, dynamic_dims;
   std::string output_type, log = "null", fusion_switch_file;
+  std::string precision_mode = "force_fp16";
   std::string om, json;  // --mode=1
   // ATC options aclsim takes and does not act on (tuning, precision,
   // debugging), by name, and ATC options it cannot honour, by name.
