@@ -71,9 +71,8 @@ CostBreakdown CostModel::Cost(const Op& op, const OpWork& work, uint32_t block_d
                                                  static_cast<double>(active) / cores * utilisation);
   // On-chip reuse: the intermediate tensors of an op whose bytes fit in
   // the L2 share move at the L2 rate.
-  const bool fits = profile_.l2_bytes > 0 &&
-                    static_cast<double>(work.bytes) <=
-                        static_cast<double>(profile_.l2_bytes) * profile_.l2_resident_fraction;
+  const bool fits = profile_.l2_bytes > 0 && static_cast<double>(work.bytes) <=
+                                                 static_cast<double>(profile_.l2_bytes) * profile_.l2_resident_fraction;
   const uint64_t l2_bytes = fits ? std::min(work.intermediate_bytes, work.bytes) : 0;
   double dram_rate = p.memory_bandwidth_bytes_per_s * stream_eff;
   if (p.core_bandwidth_bytes_per_s > 0) {

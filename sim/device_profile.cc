@@ -66,7 +66,8 @@ Status ParseEfficiencies(const json& doc, const char* key, std::map<std::string,
     const bool suffix_ok = slash == std::string::npos || name.substr(slash + 1) == "unaligned" ||
                            model::ParseDataType(name.substr(slash + 1)).has_value();
     if (name.empty() || slash == 0 || !suffix_ok) {
-      return ProfileError(std::string(key) + ": '" + name + "' is not '<name>', '<name>/<dtype>' or '<name>/unaligned'");
+      return ProfileError(std::string(key) + ": '" + name +
+                          "' is not '<name>', '<name>/<dtype>' or '<name>/unaligned'");
     }
     const double min_value = max_value == kMaxEfficiency ? 0 : -1;  // fills may be 0, efficiencies not
     if (!it->is_number() || !(it->get<double>() > min_value && it->get<double>() <= max_value)) {
@@ -97,6 +98,30 @@ Status ParseL2(const json& doc, DeviceProfile* p) {
       return ProfileError("'l2_resident_fraction' must be a number in (0, 1]");
     }
     p->l2_resident_fraction = frac->get<double>();
+  }
+  return OkStatus();
+}
+
+// The calibration of a v2 profile (docs/cost_model.md): L2, the per-core
+// rate and its scale, and the coefficient tables.
+Status ParseCalibration(const json& doc, DeviceProfile* p) {
+  ACLSIM_RETURN_IF_ERROR(ParseL2(doc, p));
+  ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "compute_efficiency", &p->compute_efficiency));
+  ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "stream_efficiency", &p->stream_efficiency));
+  const double max_ns = static_cast<double>(kMaxLaunchOverheadNs);
+  ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "fill_ns", &p->fill_ns, max_ns));
+  ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "row_ns", &p->row_ns, max_ns));
+  if (auto core = doc.find("core_bandwidth_bytes_per_s"); core != doc.end()) {
+    if (!core->is_number() || !(core->get<double>() >= kMinRatePerS && core->get<double>() <= kMaxRatePerS)) {
+      return ProfileError("'core_bandwidth_bytes_per_s' must be a positive number in [1e3, 1e21]");
+    }
+    p->core_bandwidth_bytes_per_s = core->get<double>();
+  }
+  if (auto scale = doc.find("core_bandwidth_scale"); scale != doc.end()) {
+    if (!scale->is_number() || !(scale->get<double>() > 0 && scale->get<double>() <= kMaxEfficiency)) {
+      return ProfileError("'core_bandwidth_scale' must be a number in (0, 4]");
+    }
+    p->core_bandwidth_scale = scale->get<double>();
   }
   return OkStatus();
 }
@@ -192,23 +217,7 @@ StatusOr<DeviceProfile> ParseDeviceProfile(std::string_view json_text) {
   ACLSIM_RETURN_IF_ERROR(ParseCopyOverhead(doc, &p));
 
   ACLSIM_RETURN_IF_ERROR(ParseFloors(doc, v2, &p));
-  if (v2) {
-    ACLSIM_RETURN_IF_ERROR(ParseL2(doc, &p));
-    ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "compute_efficiency", &p.compute_efficiency));
-    ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "stream_efficiency", &p.stream_efficiency));
-    ACLSIM_RETURN_IF_ERROR(
-        ParseEfficiencies(doc, "fill_ns", &p.fill_ns, static_cast<double>(kMaxLaunchOverheadNs)));
-    ACLSIM_RETURN_IF_ERROR(ParseEfficiencies(doc, "row_ns", &p.row_ns, static_cast<double>(kMaxLaunchOverheadNs)));
-    if (auto core = doc.find("core_bandwidth_bytes_per_s"); core != doc.end()) {
-      ACLSIM_RETURN_IF_ERROR(get_rate(*core, "'core_bandwidth_bytes_per_s'", &p.core_bandwidth_bytes_per_s));
-    }
-    if (auto scale = doc.find("core_bandwidth_scale"); scale != doc.end()) {
-      if (!scale->is_number() || !(scale->get<double>() > 0 && scale->get<double>() <= kMaxEfficiency)) {
-        return ProfileError("'core_bandwidth_scale' must be a number in (0, 4]");
-      }
-      p.core_bandwidth_scale = scale->get<double>();
-    }
-  }
+  if (v2) ACLSIM_RETURN_IF_ERROR(ParseCalibration(doc, &p));
   auto peaks = doc.find("peak_flops_per_s");
   if (peaks == doc.end() || !peaks->is_object()) return ProfileError("missing 'peak_flops_per_s'");
   for (size_t e = 0; e < kEngines.size(); ++e) {

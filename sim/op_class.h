@@ -11,20 +11,20 @@
 namespace aclsim::sim {
 
 enum class OpClass : uint8_t {
-  kGemm = 0,        // MatMul*, BatchMatMul*: cube-bound unless M is small
-  kGemv,            // a GEMM with at most kGemvMaxRows rows: streams its weight
-  kConv,            // Conv2D/3D, Conv2DBackpropInput/Filter, Conv2DTranspose
-  kQuantMatmul,     // QuantBatchMatmul*, WeightQuantBatchMatmul*: cube + dequant
-  kGroupedMatmul,   // GroupedMatmul: cube + per-group scheduling
-  kAttention,       // fused attention with many query rows (prefill, training)
-  kAttentionDecode, // fused attention with one query row per sequence: streams K/V
-  kElementwise,     // unary, binary and activation ops
-  kReduceNorm,      // reductions, softmax, norms, pools over the last axis
-  kReduceStrided,   // the same over another axis: strided reads
-  kDataMovement,    // Transpose, TransData, Concat, Gather, Split, Slice, Pad ...
-  kCast,            // Cast: element-wise, counted apart (its own measured rate)
-  kMemset,          // MemSet and friends: write only
-  kOther,           // a type the model does not know: memory-bound vector work
+  kGemm = 0,         // MatMul*, BatchMatMul*: cube-bound unless M is small
+  kGemv,             // a GEMM with at most kGemvMaxRows rows: streams its weight
+  kConv,             // Conv2D/3D, Conv2DBackpropInput/Filter, Conv2DTranspose
+  kQuantMatmul,      // QuantBatchMatmul*, WeightQuantBatchMatmul*: cube + dequant
+  kGroupedMatmul,    // GroupedMatmul: cube + per-group scheduling
+  kAttention,        // fused attention with many query rows (prefill, training)
+  kAttentionDecode,  // fused attention with one query row per sequence: streams K/V
+  kElementwise,      // unary, binary and activation ops
+  kReduceNorm,       // reductions, softmax, norms, pools over the last axis
+  kReduceStrided,    // the same over another axis: strided reads
+  kDataMovement,     // Transpose, TransData, Concat, Gather, Split, Slice, Pad ...
+  kCast,             // Cast: element-wise, counted apart (its own measured rate)
+  kMemset,           // MemSet and friends: write only
+  kOther,            // a type the model does not know: memory-bound vector work
 };
 inline constexpr int kOpClassCount = 14;
 

@@ -50,7 +50,8 @@ uint64_t VectorFlopsPerElement(std::string_view type, OpClass cls) {
 std::string StringAttr(const Op& op, std::initializer_list<std::string_view> keys, std::string fallback) {
   for (auto key : keys) {
     auto it = op.attrs.find(key);
-    if (it != op.attrs.end() && std::holds_alternative<std::string>(it->second)) return std::get<std::string>(it->second);
+    if (it != op.attrs.end() && std::holds_alternative<std::string>(it->second))
+      return std::get<std::string>(it->second);
   }
   return fallback;
 }
@@ -263,8 +264,8 @@ uint64_t CubeMacs(const Graph& graph, const Op& op, uint64_t out_elems, OpClass*
       if (*cls == OpClass::kGroupedMatmul && w.shape.size() == 3 && w.shape[0] > 1 && out != nullptr) {
         const uint64_t groups = Dim(w.shape[0]);
         const uint64_t cols = out->shape.empty() ? 1 : Dim(out->shape.back());
-        *blocks = SaturatingMul(groups,
-                                SaturatingMul(CeilDiv(CeilDiv(OutputRows(*out), groups), 128), CeilDiv(cols, 256)));
+        *blocks =
+            SaturatingMul(groups, SaturatingMul(CeilDiv(CeilDiv(OutputRows(*out), groups), 128), CeilDiv(cols, 256)));
       }
       // GroupedMatmul: each row of x meets one group's weight, so the MACs
       // are those of x times one weight; over every output of the op.
@@ -322,10 +323,10 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
   const uint64_t out_elems = op.outputs.empty() ? 0 : Elements(graph.tensor(op.outputs[0]));
   uint64_t all_out_elems = 0;
   for (int32_t t : op.outputs) all_out_elems = SaturatingAdd(all_out_elems, Elements(graph.tensor(t)));
-  work.blocks = op.engine == model::Engine::kAiCpu
-                    ? 1
-                    : CeilDiv(all_out_elems, op.engine == model::Engine::kAiCore ? kCubeBlockElements
-                                                                                    : kVectorBlockElements);
+  work.blocks =
+      op.engine == model::Engine::kAiCpu
+          ? 1
+          : CeilDiv(all_out_elems, op.engine == model::Engine::kAiCore ? kCubeBlockElements : kVectorBlockElements);
   work.macs = IsCubeClass(work.op_class) ? CubeMacs(graph, op, out_elems, &work.op_class, &work.blocks) : 0;
   work.blocks = std::max<uint64_t>(1, work.blocks);
   if (work.op_class == OpClass::kReduceNorm && ReducesInnerAxis(graph, op)) work.op_class = OpClass::kReduceStrided;
@@ -346,8 +347,8 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
   CountBytes(graph, op, &work);
   if (work.macs > 0) {
     work.flops = SaturatingMul<uint64_t>(2, work.macs);
-  } else if (IsOneOf(op.type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool",
-                                "MaxPoolV3", "AvgPoolV2", "MaxPool3DWithArgmaxV2", "GlobalAveragePool", "ArgMax"}) &&
+  } else if (IsOneOf(op.type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool", "MaxPoolV3",
+                               "AvgPoolV2", "MaxPool3DWithArgmaxV2", "GlobalAveragePool", "ArgMax"}) &&
              !op.inputs.empty()) {
     work.flops = Elements(graph.tensor(op.inputs[0]));  // reductions and pools: one per input element
   } else {

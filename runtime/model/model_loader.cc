@@ -52,7 +52,6 @@ void CastToFp16(Graph* graph) {
   }
 }
 
-
 // A JSON graph's shapes are fixed: input_shapes may only repeat them.
 Status CheckJsonInputShapes(const Graph& graph, const ModelLoadOptions& options) {
   for (const auto& entry : options.input_shapes) {

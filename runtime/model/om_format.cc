@@ -110,7 +110,8 @@ StatusOr<OmFile> ParseOm(std::string_view bytes) {
     h.output_type = j.at("output_type").get<std::string>();
     h.fusion = j.at("fusion").get<bool>();
     h.precision_mode = j.value("precision_mode", std::string("force_fp16"));
-    if (!IsOmPrecisionMode(h.precision_mode)) return BadField("precision_mode \"" + h.precision_mode + "\" is not ATC's");
+    if (!IsOmPrecisionMode(h.precision_mode))
+      return BadField("precision_mode \"" + h.precision_mode + "\" is not ATC's");
     h.fusions = j.at("fusions").get<std::vector<std::string>>();
     h.converter = j.value("converter", std::string());
   } catch (const Json::exception& e) {

@@ -49,9 +49,9 @@ struct OmHeader {
   std::vector<std::pair<std::string, std::vector<int64_t>>> input_shapes;
   GearKind gear_kind = GearKind::kNone;
   std::vector<std::vector<int64_t>> gears;
-  std::string input_format;          // --input_format ("" = the model's)
-  std::string output_type;           // --output_type: FP32, FP16, UINT8, INT8 ("" = the model's)
-  bool fusion = true;                // the fusion passes run at load
+  std::string input_format;  // --input_format ("" = the model's)
+  std::string output_type;   // --output_type: FP32, FP16, UINT8, INT8 ("" = the model's)
+  bool fusion = true;        // the fusion passes run at load
   // --precision_mode (ATC's default force_fp16; files without the field
   // were written before it was recorded and used that default).
   std::string precision_mode = "force_fp16";

@@ -56,7 +56,7 @@ struct ChipFacts {
 ChipFacts FactsOf(const std::string& soc) {
   if (soc.rfind("Ascend310P", 0) == 0) return {"4", 1060, 1000, 100};
   if (soc == "Ascend910A") return {"1", 1000, 1000, 100};  // CHIP_V2_1_0; counter rate not confirmed
-  return {"5", 1800, 1800, 50};  // the 910B family (CHIP_V4_1_0)
+  return {"5", 1800, 1800, 50};                            // the 910B family (CHIP_V4_1_0)
 }
 
 // The host counter aclsim writes as cntvct: its host clock in 10 ns ticks

@@ -185,22 +185,24 @@ TEST(ComputeOpWork, GivenCausalGqaAttentionThenKeptPairsAndQueryHeads) {
   OpWork w = ComputeOpWork(full, full.ops[0]);
   EXPECT_EQ(w.macs, 2u * 2 * 8 * 4 * 4 * 16);
   EXPECT_EQ(w.op_class, OpClass::kAttentionDecode);  // 4 query rows: decode-style
-  EXPECT_EQ(w.blocks, 2u * 2);                         // sequences x key-value heads
+  EXPECT_EQ(w.blocks, 2u * 2);                       // sequences x key-value heads
   Graph causal = OneOp("FusedInferAttentionScore", in, T("out", "[2,4,8,16]"),
                        R"("attrs": {"input_layout": "BSND", "num_heads": 8, "sparse_mode": 3})");
   EXPECT_EQ(ComputeOpWork(causal, causal.ops[0]).macs, 2u * 2 * 8 * 10 * 16);  // 4+3+2+1 pairs
   // Right-down causal with Sq 2 < Skv 4: rows see 3 and 4 keys.
-  Graph rd = OneOp("PromptFlashAttention", T("q", "[1,1,2,16]") + "," + T("k", "[1,1,4,16]") + "," + T("v", "[1,1,4,16]"),
-                   T("out", "[1,1,2,16]"), R"("attrs": {"sparse_mode": 3})");
+  Graph rd =
+      OneOp("PromptFlashAttention", T("q", "[1,1,2,16]") + "," + T("k", "[1,1,4,16]") + "," + T("v", "[1,1,4,16]"),
+            T("out", "[1,1,2,16]"), R"("attrs": {"sparse_mode": 3})");
   EXPECT_EQ(ComputeOpWork(rd, rd.ops[0]).macs, 2u * 7 * 16);
   EXPECT_EQ(model::DefaultEngineForOpType("FusedInferAttentionScore"), model::Engine::kAiCore);
   EXPECT_EQ(model::DefaultEngineForOpType("IncreFlashAttention"), model::Engine::kAiCore);
 }
 
 TEST(ComputeOpWork, GivenQuantGroupedAndBackpropOpsThenCubeWork) {
-  Graph q = OneOp("QuantBatchMatmulV3", T("x1", "[64,128]", "int8") + "," + T("x2", "[128,256]", "int8") + "," +
-                                            T("scale", "[256]", "float32"),
-                  T("out", "[64,256]", "bfloat16"));
+  Graph q =
+      OneOp("QuantBatchMatmulV3",
+            T("x1", "[64,128]", "int8") + "," + T("x2", "[128,256]", "int8") + "," + T("scale", "[256]", "float32"),
+            T("out", "[64,256]", "bfloat16"));
   OpWork wq = ComputeOpWork(q, q.ops[0]);
   EXPECT_EQ(wq.macs, 64u * 128 * 256);
   EXPECT_EQ(wq.compute_dtype, model::DataType::kInt8);
@@ -353,8 +355,8 @@ TEST(CostModelDuration, GivenMatMulThenTilesWavesEfficiencyAndFill) {
 TEST(CostModelDuration, GivenMixedKernelThenMixFloor) {
   const DeviceProfile p = RoundProfile();
   CostModel cm(p);
-  Graph g = OneOp("QuantBatchMatmulV3", T("a", "[16,32]", "int8") + "," + T("b", "[32,64]", "int8"),
-                  T("out", "[16,64]"));
+  Graph g =
+      OneOp("QuantBatchMatmulV3", T("a", "[16,32]", "int8") + "," + T("b", "[32,64]", "int8"), T("out", "[16,64]"));
   OpWork w = ComputeOpWork(g, g.ops[0]);
   EXPECT_EQ(w.op_class, OpClass::kQuantMatmul);
   EXPECT_EQ(w.compute_dtype, model::DataType::kInt8);
@@ -403,8 +405,9 @@ TEST(CostModelDuration, GivenExplicitDurationThenItWinsOverTheFormula) {
 }
 
 TEST(Efficiency, GivenKeysAtEveryLevelThenTheMostSpecificWins) {
-  std::map<std::string, double, std::less<>> t = {{"AI_CORE", 0.1},     {"AI_CORE/float16", 0.2}, {"gemm", 0.3},
-                                                  {"gemm/bfloat16", 0.4}, {"MatMulV2", 0.5},      {"MatMulV2/int8", 0.6}};
+  std::map<std::string, double, std::less<>> t = {{"AI_CORE", 0.1},  {"AI_CORE/float16", 0.2},
+                                                  {"gemm", 0.3},     {"gemm/bfloat16", 0.4},
+                                                  {"MatMulV2", 0.5}, {"MatMulV2/int8", 0.6}};
   using model::DataType;
   using model::Engine;
   EXPECT_EQ(Efficiency(t, "MatMulV2", "gemm", Engine::kAiCore, DataType::kInt8), 0.6);

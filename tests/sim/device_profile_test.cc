@@ -79,7 +79,8 @@ TEST(DeviceProfile, GivenA2FamilyThenDerivedPeaksAndTheSameCalibration) {
     EXPECT_EQ(p->stream_efficiency, b2->stream_efficiency);
     EXPECT_EQ(p->fill_ns, b2->fill_ns);
   }
-  EXPECT_EQ(BuiltinDeviceProfile("Ascend910B1")->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat16), 363.725e12);  // 24 x 4096 x 2 x 1.85 GHz
+  EXPECT_EQ(BuiltinDeviceProfile("Ascend910B1")->PeakFlopsPerS(Engine::kAiCore, DataType::kFloat16),
+            363.725e12);  // 24 x 4096 x 2 x 1.85 GHz
   EXPECT_EQ(BuiltinDeviceProfile("Ascend910B3")->ai_core_count, 20u);
   EXPECT_EQ(BuiltinDeviceProfile("Ascend910B4")->l2_bytes, 96u << 20);
   EXPECT_EQ(BuiltinDeviceProfile("Ascend910A")->ai_core_count, 32u);
@@ -157,7 +158,7 @@ TEST(DeviceProfileParse, GivenMinimalValidProfileThenParsed) {
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   EXPECT_EQ(p->name, "Test");
   EXPECT_EQ(p->memory_bytes, 1000u);
-  EXPECT_EQ(p->kernel_floor_ns[2], 30);  // v1: launch overheads are the floors
+  EXPECT_EQ(p->kernel_floor_ns[2], 30);          // v1: launch overheads are the floors
   EXPECT_EQ(p->kernel_floor_ns[kMixFloor], 10);  // and MIX is AI_CORE's
   EXPECT_TRUE(p->compute_efficiency.empty());
   // "class" is optional.
@@ -254,16 +255,16 @@ TEST(DeviceProfileParse, GivenRateOrOverheadOutsideTimeBoundsThenInvalidParam) {
   for (const char* engine : {"AI_CORE", "AI_VECTOR", "AI_CPU"}) {
     SCOPED_TRACE(engine);
     ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = INT64_MAX; }, engine);
-    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = 1'000'000'001; }, engine);
+    ExpectInvalid([&](json& d) { d["launch_overhead_ns"][engine] = 1000000001; }, engine);
   }
   json doc = Base();
   doc[bw] = 1e3;
-  doc["launch_overhead_ns"]["AI_CORE"] = 1'000'000'000;
+  doc["launch_overhead_ns"]["AI_CORE"] = 1000000000;
   doc["peak_flops_per_s"]["AI_CORE"]["float16"] = 1e21;
   EXPECT_TRUE(ParseDeviceProfile(doc.dump()).ok());
 }
 
-TEST(DeviceProfileParse, GivenV2ProfileThenCalibrationParsedAndChecked) {
+json V2Base() {
   json doc = Base();
   doc["schema"] = "aclsim.device_profile.v2";
   doc.erase("launch_overhead_ns");
@@ -274,7 +275,11 @@ TEST(DeviceProfileParse, GivenV2ProfileThenCalibrationParsedAndChecked) {
   doc["core_bandwidth_bytes_per_s"] = 5e9;
   doc["l2_bytes"] = 4096;
   doc["l2_bandwidth_bytes_per_s"] = 1e10;
-  auto p = ParseDeviceProfile(doc.dump());
+  return doc;
+}
+
+TEST(DeviceProfileParse, GivenV2ProfileThenCalibrationParsed) {
+  auto p = ParseDeviceProfile(V2Base().dump());
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   EXPECT_EQ(p->kernel_floor_ns[kMixFloor], 4);
   EXPECT_EQ(p->compute_efficiency.at("AI_CORE/float16"), 0.5);
@@ -282,8 +287,11 @@ TEST(DeviceProfileParse, GivenV2ProfileThenCalibrationParsedAndChecked) {
   EXPECT_EQ(p->fill_ns.at("gemm"), 700);
   EXPECT_EQ(p->core_bandwidth_bytes_per_s, 5e9);
   EXPECT_EQ(p->l2_bytes, 4096u);
-  auto bad = [&](auto edit, const char* what) {
-    json d = doc;
+}
+
+TEST(DeviceProfileParse, GivenBadV2CalibrationThenInvalidParamNamingIt) {
+  auto bad = [](auto edit, const char* what) {
+    json d = V2Base();
     edit(d);
     auto r = ParseDeviceProfile(d.dump());
     EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument) << what;
@@ -298,6 +306,7 @@ TEST(DeviceProfileParse, GivenV2ProfileThenCalibrationParsedAndChecked) {
   bad([](json& d) { d["l2_bandwidth_bytes_per_s"] = 0; }, "l2_bandwidth_bytes_per_s");
   bad([](json& d) { d.erase("l2_bytes"); }, "l2_bytes");
   bad([](json& d) { d["core_bandwidth_bytes_per_s"] = 1; }, "core_bandwidth_bytes_per_s");
+  bad([](json& d) { d["core_bandwidth_scale"] = 5; }, "core_bandwidth_scale");
   bad([](json& d) { d["schema"] = "aclsim.device_profile.v3"; }, "schema");
 }
 

@@ -239,8 +239,7 @@ TEST_F(SimDeviceTest, GivenShippedTwoBranchModelThenBranchesStartTogetherAndJoin
   ASSERT_TRUE(g.ok()) << g.status().ToString();
   auto s = NewStream();
   Submit(s, LoadOrDie(*g));
-  // Records arrive as tasks finish; index them by op (the graph's order:
-  // branch0.matmul, branch0.relu, branch1.matmul, branch1.gelu, join, softmax).
+  // Records by op: branch0.matmul, .relu, branch1.matmul, .gelu, join, softmax.
   auto records = sink_.records();
   ASSERT_EQ(records.size(), 6u);
   std::vector<CompletionRecord> r(6);
@@ -248,8 +247,7 @@ TEST_F(SimDeviceTest, GivenShippedTwoBranchModelThenBranchesStartTogetherAndJoin
   EXPECT_EQ(r[0].start_ns, kT0);
   EXPECT_EQ(r[1].start_ns, r[0].end_ns);
   EXPECT_EQ(r[3].end_ns - r[3].start_ns, 20000);  // explicit duration_ns
-  // branch1.gelu waits for its MatMul and for vector cores: branch0.relu
-  // holds 32 of the 48 and the gelu needs 32 (65536 outputs / 2048).
+  // branch1.gelu waits for its MatMul and for 32 of the 48 vector cores.
   EXPECT_EQ(r[1].block_dim + r[3].block_dim, 64u);
   EXPECT_EQ(r[3].start_ns, std::max(r[2].end_ns, r[1].end_ns));
   EXPECT_EQ(r[4].start_ns, std::max(r[1].end_ns, r[3].end_ns));

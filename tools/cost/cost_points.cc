@@ -1,4 +1,4 @@
-#include "tools/cost/cost_points.h"
+#include "cost_points.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -111,8 +111,8 @@ bool NextCsvRecord(const std::string& text, size_t* pos, std::vector<std::string
 }
 
 StatusOr<std::vector<CostPoint>> ParsePoints(const std::string& csv_text) {
-  static const std::vector<std::string> kHeader = {"id",     "device",      "op_type", "inputs", "outputs",
-                                                   "attrs",  "measured_us", "use",     "source"};
+  static const std::vector<std::string> kHeader = {"id",    "device",      "op_type", "inputs", "outputs",
+                                                   "attrs", "measured_us", "use",     "source"};
   std::vector<CostPoint> points;
   std::vector<std::string> f;
   size_t pos = 0, line = 1;

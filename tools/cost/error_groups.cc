@@ -1,4 +1,4 @@
-#include "tools/cost/error_groups.h"
+#include "error_groups.h"
 
 #include <algorithm>
 #include <cmath>
@@ -44,23 +44,32 @@ const char* ErrorGroup(const PricedPoint& p) {
   }
 }
 
-TargetReport CheckTargets(const std::vector<PricedPoint>& points) {
+TargetReport CheckTargets(const std::vector<PricedPoint>& points, const AcceptedErrors& accepted) {
+  constexpr double kSlack = 0.005;
   TargetReport report;
   for (const char* split : {"fit", "holdout"}) {
+    const bool held_out = std::string(split) == "holdout";
     for (const Target& t : kTargets) {
       std::vector<double> errors;
       for (const auto& p : points) {
         if (p.use == split && std::string(ErrorGroup(p)) == t.group) errors.push_back(std::fabs(p.error));
       }
       if (errors.empty()) continue;
-      const double median = Median(errors);
-      const double max = *std::max_element(errors.begin(), errors.end());
-      const bool held_out = std::string(split) == "holdout";
-      const bool miss = held_out && ((t.max_abs > 0 && max > t.max_abs) || (t.median_abs > 0 && median > t.median_abs));
-      report.ok = report.ok && !miss;
+      const GroupError g{errors.size(), Median(errors), *std::max_element(errors.begin(), errors.end())};
+      const bool miss =
+          held_out && ((t.max_abs > 0 && g.max > t.max_abs) || (t.median_abs > 0 && g.median > t.median_abs));
+      bool worse = false;
+      if (held_out) {
+        report.holdout[t.group] = g;
+        auto it = accepted.find(t.group);
+        worse = it != accepted.end() && (g.median > it->second.median + kSlack || g.max > it->second.max + kSlack);
+      }
+      report.targets_met = report.targets_met && !miss;
+      report.ok = report.ok && !worse;
       char line[200];
-      std::snprintf(line, sizeof line, "%-8s %-10s n=%3zu median |error| %5.1f %% max %5.1f %%%s\n", split, t.group,
-                    errors.size(), median * 100, max * 100, miss ? "  MISSES TARGET" : "");
+      std::snprintf(line, sizeof line, "%-8s %-10s n=%3zu median |error| %5.1f %% max %5.1f %%%s%s\n", split, t.group,
+                    g.count, g.median * 100, g.max * 100, miss ? "  misses target" : "",
+                    worse ? "  WORSE THAN ACCEPTED" : "");
       report.text += line;
     }
   }
