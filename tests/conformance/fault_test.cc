@@ -84,8 +84,8 @@ TEST_F(Faults, GivenStallThenTheTaskStartsThatMuchLater) {
   ASSERT_ACL_OK(model.Execute());
   std::vector<aclsimTaskRecord> ops = TraceOps();
   ASSERT_EQ(ops.size(), 9u);
-  EXPECT_EQ(ops[2].endNs, kClockOriginNs + 17037u);
-  EXPECT_EQ(ops[3].startNs, kClockOriginNs + 17037u + 1000000u);  // fc2, task 4
+  EXPECT_EQ(ops[2].endNs, kClockOriginNs + 19200u);
+  EXPECT_EQ(ops[3].startNs, kClockOriginNs + 19200u + 1000000u);  // fc2, task 4
   EXPECT_EQ(ops[4].startNs, ops[3].endNs);                        // later work follows it
 }
 
@@ -124,8 +124,8 @@ TEST_F(Faults, GivenCorruptRecordThenOnlyThatRecordFailsItsAccessors) {
   EXPECT_ACL_ERROR(aclprofGetOpNum(reader.bytes.data(), reader.bytes.size(), &n), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 2), 0u);  // the third record
   EXPECT_EQ(aclprofGetModelId(reader.bytes.data(), reader.bytes.size(), 2), 100000u);
-  EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 1), 5011u);  // its neighbours are fine
-  EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 3), 6672u);
+  EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 1), 5100u);  // its neighbours are fine
+  EXPECT_EQ(aclprofGetOpDuration(reader.bytes.data(), reader.bytes.size(), 3), 9000u);
   EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
 }
 

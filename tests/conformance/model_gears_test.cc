@@ -174,7 +174,10 @@ TEST_F(ConfGears, GivenASubscriptionThenEachGearsRecordsCarryTheModelId) {
     EXPECT_EQ(records[i].model_id, model_id_) << i;
     EXPECT_EQ(records[i].name, (std::vector<std::string>{"conv0", "conv1", "gap"}[i % 3])) << i;
   }
-  EXPECT_GT(records[3].duration, records[0].duration);  // conv0 at batch 4 and at batch 1
+  // conv0 at batch 4 works longer than at batch 1 (both may sit on the
+  // kernel floor, so the execution time, the work without it, tells).
+  EXPECT_GT(records[3].execution, records[0].execution);
+  EXPECT_GE(records[3].duration, records[0].duration);
 }
 
 TEST_F(ConfGears, GivenImageSizeGearsThenHeightAndWidthAreChosen) {

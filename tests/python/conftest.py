@@ -52,17 +52,17 @@ CLOCK_ORIGIN_NS = 3_600_000_000_000
 # The C-level expectations for models/sample_mlp.json (examples/subscribe_model
 # prints the same table): (name, type, start ns from the clock origin, duration ns).
 SAMPLE_MLP_OPS = [
-    ("fc1", "MatMulV2", 0, 7015),
-    ("fc1.bias_add", "Add", 7015, 5011),
-    ("fc1.relu", "Relu", 12026, 5011),
-    ("fc2", "MatMulV2", 17037, 6672),
-    ("fc2.bias_add", "Add", 23709, 5006),
-    ("fc2.gelu", "Gelu", 28715, 5036),
-    ("fc3", "MatMulV2", 33751, 6506),
-    ("fc3.bias_add", "Add", 40257, 5001),
-    ("softmax", "Softmax", 45258, 5001),
+    ("fc1", "MatMulV2", 0, 9000),
+    ("fc1.bias_add", "Add", 9000, 5100),
+    ("fc1.relu", "Relu", 14100, 5100),
+    ("fc2", "MatMulV2", 19200, 9000),
+    ("fc2.bias_add", "Add", 28200, 5100),
+    ("fc2.gelu", "Gelu", 33300, 5100),
+    ("fc3", "MatMulV2", 38400, 9000),
+    ("fc3.bias_add", "Add", 47400, 5100),
+    ("softmax", "Softmax", 52500, 7610),
 ]
-SAMPLE_MLP_TOTAL_NS = 50259
+SAMPLE_MLP_TOTAL_NS = 60110
 
 
 def models_dir():
