@@ -127,10 +127,10 @@ uint64_t AttentionMacs(const Op& op, const AttentionDims& a) {
                                        : 0;
     pairs = MaskedPairs(a.sq, a.skv, offset);
   }
-  U128 macs = pairs * 2 * a.b * a.n * a.d;
-  if (op.type == "FlashAttentionScoreGrad") macs = macs * 5 / 2;
-  if (a.b != 0 && a.n != 0 && a.d != 0 && (macs / a.b / a.n / a.d) / 2 != pairs) return UINT64_MAX;  // wrapped
-  return macs > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(macs);
+  const uint64_t kept = pairs > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(pairs);
+  uint64_t macs = SaturatingMul(SaturatingMul(SaturatingMul(SaturatingMul<uint64_t>(2, kept), a.b), a.n), a.d);
+  if (op.type == "FlashAttentionScoreGrad") macs = SaturatingAdd(SaturatingMul<uint64_t>(macs, 2), macs / 2);
+  return macs;
 }
 
 // Inner products per output element of a convolution-like op: the filter
@@ -228,7 +228,7 @@ void CountBytes(const Graph& graph, const Op& op, OpWork* work) {
 uint64_t MatmulTiles(const Tensor& out, bool gemv) {
   const uint64_t rows = OutputRows(out);
   const uint64_t cols = out.shape.empty() ? 1 : Dim(out.shape.back());
-  const uint64_t per_batch = rows * cols == 0 ? 0 : SaturatingMul(rows, cols);
+  const uint64_t per_batch = SaturatingMul(rows, cols);
   const uint64_t batch = per_batch == 0 ? 0 : Elements(out) / per_batch;
   const uint64_t tiles = gemv ? CeilDiv(cols, 128) : SaturatingMul(CeilDiv(rows, 128), CeilDiv(cols, 256));
   return SaturatingMul(batch, tiles);
