@@ -327,6 +327,12 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
       op.engine == model::Engine::kAiCpu
           ? 1
           : CeilDiv(all_out_elems, op.engine == model::Engine::kAiCore ? kCubeBlockElements : kVectorBlockElements);
+  // A reduction or pool splits its input across the cores, not its (smaller) output.
+  if (IsOneOf(op.type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool", "MaxPoolV3",
+                        "AvgPoolV2", "MaxPool3DWithArgmaxV2", "GlobalAveragePool", "ArgMax"}) &&
+      !op.inputs.empty() && op.engine != model::Engine::kAiCpu) {
+    work.blocks = CeilDiv(Elements(graph.tensor(op.inputs[0])), kVectorBlockElements);
+  }
   work.macs = IsCubeClass(work.op_class) ? CubeMacs(graph, op, out_elems, &work.op_class, &work.blocks) : 0;
   work.blocks = std::max<uint64_t>(1, work.blocks);
   if (work.op_class == OpClass::kReduceNorm && ReducesInnerAxis(graph, op)) work.op_class = OpClass::kReduceStrided;

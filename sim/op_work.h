@@ -23,7 +23,7 @@ struct OpWork {
   // the engine's cores): one per 128x256 output tile of a cube op, per
   // 128-row query block of each head of an attention op, per sequence and
   // key-value head of a decode attention op, per 2048 output elements of a
-  // vector op; one for an AI CPU op.
+  // vector op (input elements of a reduction or pool); one for an AI CPU op.
   uint64_t blocks = 1;
   // Rows a reduction or norm reduces one by one (elements of its input over
   // the reduced extent); 0 for other classes.

@@ -226,6 +226,18 @@ TEST(ComputeOpWork, GivenQuantGroupedAndBackpropOpsThenCubeWork) {
   EXPECT_EQ(ComputeOpWork(dw, dw.ops[0]).macs, 64u * 28 * 28 * 32 * 9);
 }
 
+TEST(ComputeOpWork, GivenReductionToFewOutputsThenItsInputIsSplitAcrossCores) {
+  DeviceProfile p = Profile("Ascend910B2");
+  CostModel cm(p);
+  // [64,2048,7,7] -> [64,2048,1,1]: 6.4 M input elements, 131072 outputs.
+  Graph g = OneOp("ReduceMean", T("x", "[64,2048,7,7]"), T("out", "[64,2048,1,1]"), R"("attrs": {"axes": [2,3]})");
+  OpWork w = ComputeOpWork(g, g.ops[0]);
+  EXPECT_EQ(w.blocks, 64u * 2048 * 49 / 2048);
+  EXPECT_EQ(cm.BlockDim(g.ops[0], w), 48u);
+  Graph scalar = OneOp("ReduceSum", T("x", "[4096,4096]"), T("out", "[1]"));
+  EXPECT_EQ(ComputeOpWork(scalar, scalar.ops[0]).blocks, 8192u);
+}
+
 TEST(ComputeOpWork, GivenGatherCastAndStridedSoftmaxThenBytesAndClasses) {
   // A gather reads only the rows it writes, not the whole table.
   Graph g = OneOp("GatherV2", T("table", "[32000,4096]") + "," + T("idx", "[16]", "int32"), T("out", "[16,4096]"));
