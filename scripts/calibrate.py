@@ -33,6 +33,11 @@ ACCEPTED = os.path.join(ROOT, "sim", "calibration", "accepted_errors.json")
 PROFILES = os.path.join(ROOT, "sim", "profiles")
 TABLES = ("kernel_floor_ns", "compute_efficiency", "stream_efficiency", "fill_ns", "row_ns", "core_bandwidth_scale")
 MIXED = {"quant_matmul", "grouped_matmul", "attention", "attention_decode"}
+# Vector op types measured at least TYPE_MIN_ROWS times get their own
+# streaming efficiency (the profile's "<op type>" keys).
+TYPE_CLASSES = {"elementwise", "reduce_norm", "data_movement"}
+TYPE_MIN_ROWS = 3
+
 
 # (table, key, low, high): what the fit may change. Keys follow the lookup of
 # sim/device_profile.h: "<op type>[/<dtype>]", "<class>[/<dtype>]",
@@ -89,15 +94,49 @@ def run_cost(cost, profile_path, check):
     return list(csv.DictReader(io.StringIO(proc.stdout))), proc.stderr, proc.returncode
 
 
-def lookup(table, row, fallback):
-    for base in (row["op_type"], row["class"], row["engine_key"]):
+def resolve(table, row):
+    """The key of |table| the C++ lookup uses for |row| (None: the default)."""
+    # A strided reduction skips the op type level (sim/cost_model.cc).
+    bases = (row["class"], row["engine_key"]) if row["class"] == "reduce_strided" else (
+        row["op_type"], row["class"], row["engine_key"])
+    for base in bases:
         keys = (base + "/" + row["dtype"], base)
         if row["unaligned"] == "1":
             keys = (base + "/unaligned",) + keys
         for key in keys:
             if key in table:
-                return table[key]
-    return fallback
+                return key
+    return None
+
+
+def lookup(table, row, fallback):
+    key = resolve(table, row)
+    return fallback if key is None else table[key]
+
+
+def type_parameters(rows):
+    """An own streaming efficiency (and one for its unaligned shapes) for
+    every vector op type with TYPE_MIN_ROWS fit rows or more."""
+    counts = {}
+    for r in rows:
+        if r["class"] in TYPE_CLASSES:
+            kind = (r["op_type"] + "/unaligned") if r["unaligned"] == "1" else r["op_type"]
+            counts[kind] = counts.get(kind, 0) + 1
+    params = [("stream_efficiency", k, 0.1, 1.5) for k, n in sorted(counts.items()) if n >= TYPE_MIN_ROWS]
+    types = sorted({k.partition("/")[0] for _, k, _, _ in params})
+    return params + [("fill_ns", t, 0, 40000) for t in types]
+
+
+def affected(table, key, params, rows):
+    """The rows whose prediction depends on parameter (table, key)."""
+    if table == "core_bandwidth_scale":
+        # Fitted on the AI Core kernels: the per-core rate bounds cube work
+        # on few cores (and every network on a small part); the vector
+        # types carry their own streaming efficiencies.
+        return [r for r in rows if float(r["core_bandwidth"]) > 0 and r["engine_key"] == "AI_CORE"]
+    if table == "kernel_floor_ns":
+        return [r for r in rows if ("MIX" if r["class"] in MIXED else r["engine_key"]) == key]
+    return [r for r in rows if resolve(params[table], r) == key]
 
 
 def predict_us(params, row):
@@ -120,12 +159,18 @@ def predict_us(params, row):
 
 
 def loss(params, rows):
-    return sum(math.log(predict_us(params, r) / float(r["measured_us"])) ** 2 for r in rows)
+    return sum(abs(math.log(predict_us(params, r) / float(r["measured_us"]))) ** 2 for r in rows)
 
 
-def fit(params, rows, sweeps=10, steps=60):
+def fit(params, rows, parameters, sweeps=10, steps=60):
+    # The keys of every table are fixed during the fit, so each parameter
+    # moves the same rows throughout: only those are re-priced.
+    subsets = {(t, k): affected(t, k, params, rows) for t, k, _, _ in parameters}
     for _ in range(sweeps):
-        for table, key, low, high in PARAMETERS:
+        for table, key, low, high in parameters:
+            rows = subsets[(table, key)]
+            if not rows:
+                continue
             best = (loss(params, rows), params[table].get(key))
             for i in range(steps + 1):
                 if table in ("fill_ns", "kernel_floor_ns", "row_ns"):
@@ -140,12 +185,34 @@ def fit(params, rows, sweeps=10, steps=60):
     return params
 
 
+def fit_in_two_stages(params, rows, parameters):
+    """The engine and class coefficients first, on every row, so that a
+    class's value describes its op types in general (the unmeasured ones
+    included); then the own keys of the measured types on top of them, each
+    starting at the value its rows resolved to."""
+    params = fit(params, rows, parameters)
+    types = type_parameters(rows)
+    starts = {}
+    for table, key, low, high in types:
+        op_type, _, variant = key.partition("/")
+        rows_of = [r for r in rows if r["op_type"] == op_type and (r["unaligned"] == "1") == (variant == "unaligned")]
+        rows_of = rows_of or [r for r in rows if r["op_type"] == op_type]
+        start = lookup(params[table], rows_of[0], 0.0 if table == "fill_ns" else 1.0)
+        starts[(table, key)] = min(max(start, low), high)
+    for (table, key), start in starts.items():
+        params[table][key] = start
+    return fit(params, rows, types)
+
+
 def main():
+    global POINTS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cost", required=True, help="path of the aclsim-cost binary")
     ap.add_argument("--profile", default="Ascend910B2")
     ap.add_argument("--write", action="store_true", help="store the fitted coefficients in the profiles")
+    ap.add_argument("--points", default=POINTS, help="the points table (default: %(default)s)")
     args = ap.parse_args()
+    POINTS = args.points
 
     path = os.path.join(PROFILES, args.profile + ".json")
     doc = json.load(open(path))
@@ -167,13 +234,21 @@ def main():
         stored = stored.get(key, low if table in ("fill_ns", "row_ns") else 1.0) if isinstance(stored, dict) else stored
         start = params[table].get(key, stored)
         params[table][key] = min(max(start, low), high)
+    # A floor is never above the fastest measured kernel it applies to.
+    parameters = []
+    for table, key, low, high in PARAMETERS:
+        if table == "kernel_floor_ns":
+            fastest = [float(r["measured_us"]) * 1e3 for r in affected(table, key, params, fit_rows)]
+            high = max(low, min([high] + [math.floor(t / 100) * 100 for t in fastest]))
+            params[table][key] = min(params[table][key], high)
+        parameters.append((table, key, low, high))
     # Coordinate descent finds a local minimum: start it from the stored
     # values and from a start with every row latency away from 0 (where a
     # fill would otherwise take its place), keep the lower loss.
     other = json.loads(json.dumps(params))
     for key in other["row_ns"]:
         other["row_ns"][key] = 200.0
-    candidates = [fit(params, fit_rows), fit(other, fit_rows)]
+    candidates = [fit_in_two_stages(params, fit_rows, parameters), fit_in_two_stages(other, fit_rows, parameters)]
     params = min(candidates, key=lambda c: loss(c, fit_rows))
     print("fitted on %d points; log-loss %.3f" % (len(fit_rows), loss(params, fit_rows)))
 

@@ -58,10 +58,12 @@ CostBreakdown CostModel::Cost(const Op& op, const OpWork& work, uint32_t block_d
   const char* cls = OpClassName(work.op_class);
   const auto& p = profile_;
   const bool odd = work.unaligned;
-  const double compute_eff = Efficiency(p.compute_efficiency, op.type, cls, op.engine, work.compute_dtype, 1.0, odd);
-  const double stream_eff = Efficiency(p.stream_efficiency, op.type, cls, op.engine, work.compute_dtype, 1.0, odd);
-  const double fill_ns = Efficiency(p.fill_ns, op.type, cls, op.engine, work.compute_dtype, 0.0, odd);
-  const double row_ns = Efficiency(p.row_ns, op.type, cls, op.engine, work.compute_dtype, 0.0, odd);
+  // A strided reduction is priced by its access pattern, not by its type.
+  const std::string_view type = work.op_class == OpClass::kReduceStrided ? std::string_view() : op.type;
+  const double compute_eff = Efficiency(p.compute_efficiency, type, cls, op.engine, work.compute_dtype, 1.0, odd);
+  const double stream_eff = Efficiency(p.stream_efficiency, type, cls, op.engine, work.compute_dtype, 1.0, odd);
+  const double fill_ns = Efficiency(p.fill_ns, type, cls, op.engine, work.compute_dtype, 0.0, odd);
+  const double row_ns = Efficiency(p.row_ns, type, cls, op.engine, work.compute_dtype, 0.0, odd);
   // Blocks run in waves of |active|: the last wave may leave cores idle.
   const uint64_t blocks = std::max<uint64_t>(work.blocks, 1);
   const uint64_t waves = blocks / active + (blocks % active != 0 ? 1 : 0);

@@ -135,6 +135,7 @@ double Efficiency(const std::map<std::string, double, std::less<>>& table, std::
   const std::string dt = std::string("/") + model::DataTypeName(dtype);
   const std::string_view engine_key = kFloorKeys[static_cast<size_t>(engine)];
   for (std::string_view base : {op_type, op_class, engine_key}) {
+    if (base.empty()) continue;
     std::string key(base);
     if (unaligned) {
       if (auto it = table.find(key + "/unaligned"); it != table.end()) return it->second;

@@ -93,7 +93,8 @@ struct DeviceProfile {
 // "<op type>/<dtype>", "<op type>", "<class>/<dtype>", "<class>",
 // "<engine>/<dtype>", "<engine>" (engine as AI_CORE, AI_VECTOR, AI_CPU);
 // for an op with unaligned tensors (OpWork::unaligned) "<name>/unaligned"
-// comes first at each of the three levels. |fallback| when none is present.
+// comes first at each of the three levels; an empty |op_type| skips its
+// level. |fallback| when none is present.
 double Efficiency(const std::map<std::string, double, std::less<>>& table, std::string_view op_type,
                   std::string_view op_class, model::Engine engine, model::DataType dtype, double fallback = 1.0,
                   bool unaligned = false);

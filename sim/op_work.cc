@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "runtime/checked_math.h"
 #include "runtime/vendor.h"
@@ -35,14 +36,18 @@ uint64_t VectorFlopsPerElement(std::string_view type, OpClass cls) {
   if (cls == OpClass::kDataMovement || cls == OpClass::kMemset || cls == OpClass::kCast) return 0;
   if (IsOneOf(type, {"Softmax", "SoftmaxV2", "LogSoftmax", "LogSoftmaxV2", "SoftmaxGrad"})) return 5;
   if (IsOneOf(type, {"LayerNorm", "LayerNormV3", "LayerNormV4", "RmsNorm", "AddRmsNorm", "GroupNorm", "InstanceNorm",
-                     "LayerNormGradV3", "RmsNormGrad"})) {
+                     "LayerNormGradV3", "RmsNormGrad", "GroupNormSilu", "AddRmsNormDynamicQuant", "AddRmsNormQuant"})) {
     return 8;
   }
   if (IsOneOf(type, {"ApplyAdam", "ApplyAdamW", "ApplyAdamWV2"}))
     return 12;  // two moments, bias correction, decay, update
   if (IsOneOf(type, {"FusedSgd", "CrossEntropyLoss", "CrossEntropyLossGrad"})) return 6;
   if (IsOneOf(type, {"BatchNorm", "BNInfer", "BatchNormInference"})) return 2;
-  if (IsOneOf(type, {"Gelu", "FastGelu", "Swish", "Silu", "SwiGlu", "Erf", "GeluGrad", "SwishGrad"})) return 8;
+  if (IsOneOf(type, {"Gelu", "FastGelu", "Swish", "Silu", "SwiGlu", "Erf", "GeluGrad", "SwishGrad", "Mish",
+                     "DequantSwigluQuant"})) {
+    return 8;
+  }
+  if (IsOneOf(type, {"DynamicQuant", "MoeGatingTopKSoftmax"})) return 4;
   if (IsOneOf(type, {"Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Rsqrt", "SigmoidGrad"})) return 4;
   return 1;
 }
@@ -287,16 +292,34 @@ uint64_t CubeMacs(const Graph& graph, const Op& op, uint64_t out_elems, OpClass*
   }
 }
 
+// Reductions and pools: their work is spread by input elements.
+bool SplitsInput(std::string_view type) {
+  return IsOneOf(type,
+                 {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "MaxPool", "AvgPool", "MaxPoolV3",
+                  "AvgPoolV2", "MaxPool3DWithArgmaxV2", "GlobalAveragePool", "ArgMax", "ForeachNorm", "LpNormV2"});
+}
+
 // True when the op's "axes", "axis" or "dim" attribute names an axis other
-// than the last of its first input (negative axes count from the end).
+// than the last of its first input (negative axes count from the end),
+// unless the axes are all the trailing ones: reducing [N, C, D, H, W] over
+// D, H and W reads contiguous rows.
 bool ReducesInnerAxis(const Graph& graph, const Op& op) {
   if (op.inputs.empty()) return false;
   const int64_t rank = static_cast<int64_t>(graph.tensor(op.inputs[0]).shape.size());
   for (std::string_view key : {"axes", "axis", "dim"}) {
+    std::vector<bool> reduced(static_cast<size_t>(std::max<int64_t>(rank, 0)), false);
+    bool inner = false;
     for (int64_t axis : op.IntsAttr(key)) {
       const int64_t a = axis < 0 ? axis + rank : axis;
-      if (a >= 0 && a < rank - 1) return true;
+      if (a < 0 || a >= rank) continue;
+      reduced[static_cast<size_t>(a)] = true;
+      inner = inner || a < rank - 1;
     }
+    if (!inner) continue;
+    // The reduced axes form a trailing run when none is followed by a kept one.
+    bool trailing = true;
+    for (size_t a = 1; a < reduced.size(); ++a) trailing = trailing && (!reduced[a - 1] || reduced[a]);
+    if (!trailing) return true;
   }
   return false;
 }
@@ -327,22 +350,22 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
       op.engine == model::Engine::kAiCpu
           ? 1
           : CeilDiv(all_out_elems, op.engine == model::Engine::kAiCore ? kCubeBlockElements : kVectorBlockElements);
-  // A reduction or pool splits its input across the cores, not its (smaller) output.
-  if (IsOneOf(op.type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool", "MaxPoolV3",
-                        "AvgPoolV2", "MaxPool3DWithArgmaxV2", "GlobalAveragePool", "ArgMax"}) &&
-      !op.inputs.empty() && op.engine != model::Engine::kAiCpu) {
-    work.blocks = CeilDiv(Elements(graph.tensor(op.inputs[0])), kVectorBlockElements);
-  }
+  // A reduction or pool splits its inputs across the cores, not its (smaller) outputs.
+  const bool reduces = SplitsInput(op.type) && !op.inputs.empty();
+  uint64_t in_elems = 0;
+  for (int32_t t : op.inputs) in_elems = SaturatingAdd(in_elems, Elements(graph.tensor(t)));
+  if (reduces && op.engine != model::Engine::kAiCpu) work.blocks = CeilDiv(in_elems, kVectorBlockElements);
   work.macs = IsCubeClass(work.op_class) ? CubeMacs(graph, op, out_elems, &work.op_class, &work.blocks) : 0;
   work.blocks = std::max<uint64_t>(1, work.blocks);
   if (work.op_class == OpClass::kReduceNorm && ReducesInnerAxis(graph, op)) work.op_class = OpClass::kReduceStrided;
   // Row by row: softmax and the norms reduce each row of the last axis.
   if (!op.inputs.empty() &&
       IsOneOf(op.type, {"Softmax", "SoftmaxV2", "LogSoftmax", "LogSoftmaxV2", "SoftmaxGrad", "LayerNorm", "LayerNormV3",
-                        "LayerNormV4", "LayerNormGradV3", "RmsNorm", "RmsNormGrad", "AddRmsNorm"})) {
+                        "LayerNormV4", "LayerNormGradV3", "RmsNorm", "RmsNormGrad", "AddRmsNorm", "DynamicQuant",
+                        "AddRmsNormDynamicQuant", "AddRmsNormQuant", "MoeGatingTopKSoftmax"})) {
     const Tensor& x = graph.tensor(op.inputs[0]);
     const uint64_t inner = x.shape.empty() ? 1 : std::max<uint64_t>(1, Dim(x.shape.back()));
-    work.rows = Elements(x) / inner;
+    work.rows = CeilDiv(Elements(x), std::max(inner, kRowBatchElements));
   }
   // Convolutions run in the 5-D NC1HWC0 layout (C0 = 16 channels): aligned.
   if (work.op_class != OpClass::kConv) {
@@ -353,10 +376,8 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
   CountBytes(graph, op, &work);
   if (work.macs > 0) {
     work.flops = SaturatingMul<uint64_t>(2, work.macs);
-  } else if (IsOneOf(op.type, {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "MaxPool", "AvgPool", "MaxPoolV3",
-                               "AvgPoolV2", "MaxPool3DWithArgmaxV2", "GlobalAveragePool", "ArgMax"}) &&
-             !op.inputs.empty()) {
-    work.flops = Elements(graph.tensor(op.inputs[0]));  // reductions and pools: one per input element
+  } else if (reduces) {
+    work.flops = in_elems;  // reductions and pools: one per input element
   } else {
     work.flops = SaturatingMul(out_elems, VectorFlopsPerElement(op.type, work.op_class));
   }

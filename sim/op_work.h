@@ -25,8 +25,9 @@ struct OpWork {
   // key-value head of a decode attention op, per 2048 output elements of a
   // vector op (input elements of a reduction or pool); one for an AI CPU op.
   uint64_t blocks = 1;
-  // Rows a reduction or norm reduces one by one (elements of its input over
-  // the reduced extent); 0 for other classes.
+  // Row batches a reduction or norm reduces one after another: rows of the
+  // last axis, short rows packed into one batch of kRowBatchElements; 0 for
+  // other classes.
   uint64_t rows = 0;
   // True when the innermost dimension of an input or output is not a whole
   // number of 32-byte blocks: the kernel pads or takes a slower path.
@@ -38,6 +39,9 @@ struct OpWork {
 // Output elements per block of a cube op (one 128x256 tile) and of a vector op.
 inline constexpr uint64_t kCubeBlockElements = 128 * 256;
 inline constexpr uint64_t kVectorBlockElements = 2048;
+// Elements of the input a row-wise kernel reduces as one batch when its
+// rows are shorter than that.
+inline constexpr uint64_t kRowBatchElements = 4096;
 // Query rows per block of an attention op.
 inline constexpr uint64_t kAttentionBlockRows = 128;
 

@@ -44,7 +44,7 @@ TEST_F(Accessors, GivenValidBufferThenFieldsAreTheScheduledOnes) {
   EXPECT_EQ(aclprofGetOpEnd(p(), len(), 0), kClockOriginNs + 9000u);
   EXPECT_EQ(aclprofGetOpDuration(p(), len(), 0), 9000u);
   EXPECT_EQ(aclprofGetOpStart(p(), len(), 8), kClockOriginNs + 52500u);
-  EXPECT_EQ(aclprofGetOpDuration(p(), len(), 8), 7610u);
+  EXPECT_EQ(aclprofGetOpDuration(p(), len(), 8), 9107u);
   EXPECT_EQ(aclprofGetModelId(p(), len(), 3), model_->id());
   EXPECT_EQ(aclprofGetGraphId(p(), len(), 3), model_->id());
   EXPECT_EQ(aclprofGetOpFlag(p(), len(), 0), ACL_SUBSCRIBE_OP);

@@ -201,7 +201,7 @@ TEST_F(Subscription, GivenExecutionsBeforeSubscribeThenOnlyLaterOpsArrive) {
   reader.Join();
   std::vector<Decoded> records = DecodeAll(reader.bytes);
   ASSERT_EQ(records.size(), 9u);
-  EXPECT_EQ(records[0].start, kClockOriginNs + 60110u);  // the second run starts where the first ended
+  EXPECT_EQ(records[0].start, kClockOriginNs + 61607u);  // the second run starts where the first ended
   EXPECT_ACL_OK(aclprofDestroySubscribeConfig(config));
 }
 

@@ -159,7 +159,7 @@ void CheckSubmitsAndEvents(device::Device& dev, const RecordingSink& sink, const
   EXPECT_EQ(records[0].model_tag, 7u);
   EXPECT_EQ(records[0].host_tid, 1234u);
   EXPECT_EQ(records[8].op_index, 8u);
-  EXPECT_EQ(records[8].end_ns, kT0 + 60110) << "sample_mlp takes 60.110 us on Ascend910B2";
+  EXPECT_EQ(records[8].end_ns, kT0 + 61607) << "sample_mlp takes 61.607 us on Ascend910B2";
 
   auto marker = dev.SubmitMarker(h.s1, device::MarkerInfo{99, 3, 5});
   ASSERT_TRUE(marker.ok());
@@ -167,7 +167,7 @@ void CheckSubmitsAndEvents(device::Device& dev, const RecordingSink& sink, const
   ASSERT_EQ(records.size(), 10u);
   EXPECT_EQ(records[9].kind, device::TaskKind::kMarker);
   EXPECT_EQ(records[9].marker_id, 99u);
-  EXPECT_EQ(records[9].start_ns, kT0 + 60110);
+  EXPECT_EQ(records[9].start_ns, kT0 + 61607);
 
   ASSERT_TRUE(dev.SubmitEventRecord(h.s1, h.ev).ok());
   ASSERT_TRUE(dev.SubmitEventWait(h.s2, h.ev).ok());
@@ -175,10 +175,10 @@ void CheckSubmitsAndEvents(device::Device& dev, const RecordingSink& sink, const
   ASSERT_TRUE(state.ok());
   EXPECT_TRUE(state->recorded);
   EXPECT_TRUE(state->complete);
-  EXPECT_EQ(state->timestamp_ns, kT0 + 60110);
+  EXPECT_EQ(state->timestamp_ns, kT0 + 61607);
   auto m2 = dev.SubmitMarker(h.s2, device::MarkerInfo{100, 0, 0});
   ASSERT_TRUE(m2.ok());
-  EXPECT_EQ(sink.records().back().start_ns, kT0 + 60110) << "the wait orders s2 after the event";
+  EXPECT_EQ(sink.records().back().start_ns, kT0 + 61607) << "the wait orders s2 after the event";
 }
 
 // Queries and synchronisation, then records only while a sink is set.
@@ -188,7 +188,7 @@ void CheckSyncAndSink(device::Device& dev, RecordingSink& sink, const DeviceHand
   EXPECT_TRUE(*idle);
   EXPECT_EQ(dev.Now(), kT0);
   EXPECT_TRUE(dev.SynchronizeStream(h.s1).ok());
-  EXPECT_EQ(dev.Now(), kT0 + 60110);
+  EXPECT_EQ(dev.Now(), kT0 + 61607);
   EXPECT_TRUE(dev.SynchronizeEvent(h.ev).ok());
   EXPECT_TRUE(dev.SynchronizeDevice().ok());
 

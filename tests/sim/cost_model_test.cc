@@ -238,6 +238,43 @@ TEST(ComputeOpWork, GivenReductionToFewOutputsThenItsInputIsSplitAcrossCores) {
   EXPECT_EQ(ComputeOpWork(scalar, scalar.ops[0]).blocks, 8192u);
 }
 
+TEST(ComputeOpWork, GivenTrailingAxesOrSeveralInputsThenReductionWorkFollowsTheInput) {
+  // Reducing D, H and W of [N,C,D,H,W] reads contiguous rows: not strided.
+  Graph pool = OneOp("ReduceMean", T("x", "[4,64,32,32,32]", "float32"), T("out", "[4,64,1,1,1]", "float32"),
+                     R"("attrs": {"axes": [2,3,4], "keep_dims": true})");
+  OpWork wp = ComputeOpWork(pool, pool.ops[0]);
+  EXPECT_EQ(wp.op_class, OpClass::kReduceNorm);
+  EXPECT_EQ(wp.blocks, 4u * 64 * 32 * 32 * 32 / 2048);
+  Graph middle = OneOp("ReduceMean", T("x", "[4,64,32]"), T("out", "[4,1,32]"), R"("attrs": {"axes": [1,2]})");
+  EXPECT_EQ(ComputeOpWork(middle, middle.ops[0]).op_class, OpClass::kReduceNorm);
+  Graph gap = OneOp("ReduceMean", T("x", "[4,64,32]"), T("out", "[1,64,1]"), R"("attrs": {"axes": [0,2]})");
+  EXPECT_EQ(ComputeOpWork(gap, gap.ops[0]).op_class, OpClass::kReduceStrided);
+  // ForeachNorm: one scalar per input; its work is every input's elements.
+  Graph norms =
+      OneOp("ForeachNorm", T("a", "[1024,1024]") + "," + T("b", "[2048,1024]"), T("out", "[]") + "," + T("out2", "[]"));
+  OpWork wn = ComputeOpWork(norms, norms.ops[0]);
+  EXPECT_EQ(wn.op_class, OpClass::kReduceNorm);
+  EXPECT_EQ(wn.blocks, 3u * 1024 * 1024 / 2048);
+  EXPECT_EQ(wn.flops, 3u * 1024 * 1024);
+}
+
+TEST(ComputeOpWork, GivenRowWiseKernelsThenShortRowsArePackedIntoBatches) {
+  Graph longrows = OneOp("RmsNorm", T("x", "[8,8192]") + "," + T("g", "[8192]"), T("out", "[8,8192]"));
+  EXPECT_EQ(ComputeOpWork(longrows, longrows.ops[0]).rows, 8u);
+  // 104448 rows of 128: 13369344 elements in batches of 4096.
+  Graph shortrows = OneOp("RmsNorm", T("x", "[816,128,128]", "float32") + "," + T("g", "[128]", "float32"),
+                          T("out", "[816,128,128]", "float32"));
+  EXPECT_EQ(ComputeOpWork(shortrows, shortrows.ops[0]).rows, 816u * 128 * 128 / 4096);
+  Graph quant =
+      OneOp("DynamicQuant", T("x", "[3,4097]"), T("out", "[3,4097]", "int8") + "," + T("scale", "[3]", "float32"));
+  OpWork wq = ComputeOpWork(quant, quant.ops[0]);
+  EXPECT_EQ(wq.rows, 3u);
+  EXPECT_EQ(wq.op_class, OpClass::kReduceNorm);
+  EXPECT_EQ(ClassifyOpType("Mish"), OpClass::kElementwise);
+  EXPECT_EQ(ClassifyOpType("MoeReRouting"), OpClass::kDataMovement);
+  EXPECT_EQ(ClassifyOpType("GroupNormSilu"), OpClass::kReduceNorm);
+}
+
 TEST(ComputeOpWork, GivenGatherCastAndStridedSoftmaxThenBytesAndClasses) {
   // A gather reads only the rows it writes, not the whole table.
   Graph g = OneOp("GatherV2", T("table", "[32000,4096]") + "," + T("idx", "[16]", "int32"), T("out", "[16,4096]"));
@@ -430,6 +467,20 @@ TEST(Efficiency, GivenKeysAtEveryLevelThenTheMostSpecificWins) {
   EXPECT_EQ(Efficiency(t, "Conv2D", "conv", Engine::kAiCore, DataType::kInt8), 0.1);
   EXPECT_EQ(Efficiency(t, "Add", "elementwise", Engine::kAiVector, DataType::kFloat16), 1.0);
   EXPECT_EQ(Efficiency(t, "Add", "elementwise", Engine::kAiVector, DataType::kFloat16, 0.0), 0.0);
+  EXPECT_EQ(Efficiency(t, "", "gemm", Engine::kAiCore, DataType::kInt8), 0.3);  // no type level
+}
+
+TEST(CostModelDuration, GivenStridedReductionThenItsTypeKeysDoNotApply) {
+  DeviceProfile p = RoundProfile();
+  p.fill_ns["SoftmaxV2"] = 7000;
+  p.fill_ns["reduce_strided"] = 3000;
+  CostModel cm(p);
+  Graph last = OneOp("SoftmaxV2", T("a", "[8,64]"), T("out", "[8,64]"), R"("attrs": {"axes": [-1]})");
+  Graph inner = OneOp("SoftmaxV2", T("a", "[8,64]"), T("out", "[8,64]"), R"("attrs": {"axes": [0]})");
+  const CostBreakdown cl = cm.Cost(last.ops[0], ComputeOpWork(last, last.ops[0]), 1);
+  const CostBreakdown ci = cm.Cost(inner.ops[0], ComputeOpWork(inner, inner.ops[0]), 1);
+  EXPECT_EQ(cl.fill_ns, 7000);
+  EXPECT_EQ(ci.fill_ns, 3000);
 }
 
 // Whatever a profile struct built in code holds (parsed profiles are range
