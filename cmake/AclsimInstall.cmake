@@ -2,8 +2,8 @@
 # (README "Pointing an existing Ascend program at aclsim"):
 #   set_env.sh, bin/setenv.bash        the environment (cmake/toolkit/set_env.sh)
 #   lib64/                             libascendcl, libmsprofiler, libprofapi, libc_sec, libnnopbase, libopapi,
-#                                      libms_tools_ext (RUNPATH $ORIGIN)
-#   include/acl/..., include/aclnn/..., include/aclnnop/..., include/mstx/...,
+#                                      libms_tools_ext, libmspti (RUNPATH $ORIGIN)
+#   include/acl/..., include/aclnn/..., include/aclnnop/..., include/mstx/..., include/mspti/...,
 #   include/securec.h, include/securectype.h, include/aclsim/backend_c_api.h
 #   pkg_inc/profiling/aprof_pub.h      the reporter API of libprofapi.so
 #   python/site-packages/              the acl module
@@ -22,15 +22,17 @@ set_target_properties(aclsim_c_sec PROPERTIES EXPORT_NAME c_sec)
 set_target_properties(aclsim_nnopbase PROPERTIES EXPORT_NAME nnopbase)
 set_target_properties(aclsim_opapi PROPERTIES EXPORT_NAME opapi)
 set_target_properties(aclsim_ms_tools_ext PROPERTIES EXPORT_NAME ms_tools_ext)
+set_target_properties(aclsim_mspti PROPERTIES EXPORT_NAME mspti)
 set_target_properties(aclsim_headers PROPERTIES EXPORT_NAME headers)
 install(TARGETS aclsim_acl aclsim_msprofiler aclsim_profapi aclsim_c_sec aclsim_nnopbase aclsim_opapi
-  aclsim_ms_tools_ext aclsim_headers
+  aclsim_ms_tools_ext aclsim_mspti aclsim_headers
   EXPORT aclsimTargets
   LIBRARY DESTINATION ${ACLSIM_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${ACLSIM_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/include/acl ${PROJECT_SOURCE_DIR}/api/include/aclnn
-  ${PROJECT_SOURCE_DIR}/api/include/aclnnop ${PROJECT_SOURCE_DIR}/api/include/mstx DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  ${PROJECT_SOURCE_DIR}/api/include/aclnnop ${PROJECT_SOURCE_DIR}/api/include/mstx ${PROJECT_SOURCE_DIR}/api/include/mspti
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/api/include/securec.h ${PROJECT_SOURCE_DIR}/api/include/securectype.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/api/pkg_inc/ DESTINATION pkg_inc)

@@ -110,6 +110,7 @@ Profiler::~Profiler() {
   for (DeviceState* device : devices_->OpenDevices()) {
     devices_->RemoveSink(device, subscriptions_.get());
     if (trace_) devices_->RemoveSink(device, trace_.get());
+    if (mspti_sink_) devices_->RemoveSink(device, mspti_sink_.get());
   }
   subscriptions_.reset();
   if (clock_.modelled()) g_host_models.fetch_sub(1);
@@ -134,6 +135,10 @@ Status Profiler::OnDeviceOpened(DeviceState* device) {
     if (device_now > epoch_anchor_ns_) epoch_offset_ns_ = epoch_base_ns_ - device_now;
   }
   if (trace_) devices_->AddSink(device, trace_.get());
+  if (mspti_sink_) {
+    devices_->AddSink(device, mspti_sink_.get());
+    mspti_devices_.push_back(device->id());
+  }
   // Command mode: the collection starts with the first device; later ones
   // join it (all of them, unless the configuration lists devices).
   if (state_ == SessionState::kCommand && command_) {

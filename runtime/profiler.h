@@ -37,6 +37,7 @@
 #include "runtime/device_table.h"
 #include "runtime/host_clock.h"
 #include "runtime/model_registry.h"
+#include "runtime/mspti_sink.h"
 #include "runtime/prof/command_config.h"
 #include "runtime/prof/msproftx.h"
 #include "runtime/prof/session_collector.h"
@@ -165,6 +166,13 @@ class Profiler final : public DeviceObserver {
   int64_t HostNowNs() { return clock_.NowNs(); }
   // The modelled host side (runtime/host_costs.h): a call's cost.
   HostClock& host_clock() { return clock_; }
+  // Epoch ns - host ns (the mapping every export uses); lock-free.
+  int64_t EpochOffsetNs() const { return epoch_offset_ns_.load(std::memory_order_relaxed); }
+  // MSPTI's kernel source (runtime/mspti_sink.h): attached to every open
+  // device, and to each device that opens from now on. Idempotent.
+  void AttachMsptiSink();
+  uint64_t MsptiUncorrelatedKernels() const { return mspti_sink_ ? mspti_sink_->uncorrelated() : 0; }
+
   // Never throws: a record that cannot be stored (allocation failure) is
   // counted in ApiRecordsLost() instead.
   void RecordApi(prof::ApiRecord record) noexcept;
@@ -214,10 +222,10 @@ class Profiler final : public DeviceObserver {
   DeviceTable* const devices_;   // borrowed
   ModelRegistry* const models_;  // borrowed
   HostClock clock_;
-  int64_t epoch_offset_ns_ = 0;  // epoch ns - host ns; under mu_ once a device opens
-  int64_t epoch_base_ns_ = 0;    // the epoch ns the anchor maps to
-  int64_t epoch_anchor_ns_ = 0;  // the host clock's reading at construction
-  bool epoch_anchored_ = false;  // under mu_: the first device has opened (or realtime)
+  std::atomic<int64_t> epoch_offset_ns_{0};  // epoch ns - host ns; written under mu_ once a device opens
+  int64_t epoch_base_ns_ = 0;                // the epoch ns the anchor maps to
+  int64_t epoch_anchor_ns_ = 0;              // the host clock's reading at construction
+  bool epoch_anchored_ = false;              // under mu_: the first device has opened (or realtime)
 
   mutable std::mutex mu_;
   prof::SessionState state_ = prof::SessionState::kIdle;
@@ -232,6 +240,8 @@ class Profiler final : public DeviceObserver {
   std::map<std::pair<uint16_t, uint32_t>, std::string> api_type_names_;  // under api_mu_
   std::map<uint32_t, uint32_t> registered_models_;                       // model id → device id, under mu_
   std::unique_ptr<prof::TxManager> tx_;
+  std::unique_ptr<MsptiSink> mspti_sink_;  // under mu_: created by the first AttachMsptiSink
+  std::vector<int32_t> mspti_devices_;     // under mu_: devices it is attached to
   // Orders attach/detach of the subscription sink against subscribe and
   // unsubscribe; held without mu_ while a subscription flushes.
   std::mutex sink_mu_;

@@ -24,6 +24,57 @@ aclError MallocDevice(const char* function, void** dev_ptr, size_t size, aclrtMe
   return ACL_SUCCESS;
 }
 
+// MSPTI's view of a memory call that succeeded (api/src/mspti_bridge.h):
+// |m| with the device (and the stream's id when |stream| is given) filled
+// in. Nothing when MSPTI does not time the call.
+aclError Noted(aclsim::api::ApiScope& scope, aclsim::runtime::Runtime* rt, aclError result,
+               aclsim::api::mspti::MemoryActivity m, aclrtStream* stream = nullptr) {
+  if (result != ACL_SUCCESS || scope.memory() == nullptr || rt == nullptr) return result;
+  if (stream != nullptr) {
+    if (auto target = rt->devices().ResolveTarget(aclsim::api::ToStream(*stream)); target.ok()) {
+      m.device_id = static_cast<uint32_t>(target->device->id());
+      m.stream_id = static_cast<uint32_t>(target->stream);
+    }
+  } else if (auto id = rt->devices().GetDevice(); id.ok()) {
+    m.device_id = static_cast<uint32_t>(*id);
+  }
+  *scope.memory() = m;
+  return result;
+}
+
+aclsim::api::mspti::MemoryActivity Activity(uint32_t kind, uint64_t bytes) {
+  aclsim::api::mspti::MemoryActivity m;
+  m.kind = kind;
+  m.bytes = bytes;
+  return m;
+}
+
+// ACL's copy kind as MSPTI reports it (HOST_TO_BUF_TO_DEVICE is host to device).
+uint32_t MsptiCopyKind(aclrtMemcpyKind kind) {
+  switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST: return 1;
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: return 2;
+    case ACL_MEMCPY_DEVICE_TO_HOST: return 3;
+    case ACL_MEMCPY_DEVICE_TO_DEVICE: return 4;
+    case ACL_MEMCPY_DEFAULT: return 5;
+    default: return 0;
+  }
+}
+
+// aclrtMalloc and aclrtMallocAlign32 with their MEMORY record.
+aclError MallocTimed(aclsim::api::ApiScope& scope, const char* function, void** dev_ptr, size_t size,
+                     aclrtMemMallocPolicy policy) {
+  const aclError result = MallocDevice(function, dev_ptr, size, policy);
+  if (result != ACL_SUCCESS || scope.memory() == nullptr) return result;
+  auto rt = aclsim::api::ExistingRuntime();
+  if (!rt.ok()) return result;
+  aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemory, size);
+  m.address = reinterpret_cast<uintptr_t>(*dev_ptr);
+  aclsim::api::mspti::NoteAllocation(m.address, size);
+  return Noted(scope, rt->get(), result, m);
+}
+
 }  // namespace
 
 extern "C" {
@@ -44,7 +95,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
   aclsim::api::ApiScope api_scope("aclrtMalloc");
-  return MallocDevice("aclrtMalloc", devPtr, size, policy);
+  return MallocTimed(api_scope, "aclrtMalloc", devPtr, size, policy);
 }
 ACLSIM_EDGE_CATCH
 
@@ -52,7 +103,14 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr) try {
   aclsim::api::ApiScope api_scope("aclrtFree");
   if (devPtr == nullptr) return InvalidParam("aclrtFree", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->FreeDevice(devPtr));
+  const aclError result = Convert(__func__, rt->FreeDevice(devPtr));
+  if (result != ACL_SUCCESS || api_scope.memory() == nullptr) return result;
+  const uint64_t address = reinterpret_cast<uintptr_t>(devPtr);
+  aclsim::api::mspti::MemoryActivity m =
+      Activity(aclsim::prof::mspti::kMemory, aclsim::api::mspti::TakeAllocation(address));
+  m.operation = 1;
+  m.address = address;
+  return Noted(api_scope, rt, result, m);
 }
 ACLSIM_EDGE_CATCH
 
@@ -83,7 +141,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* 
     return InvalidParam("aclrtMemcpy", "unknown aclrtMemcpyKind");
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->Memcpy(dst, destMax, src, count, static_cast<aclsim::runtime::CopyKind>(kind)));
+  aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemcpy, count);
+  m.copy_kind = MsptiCopyKind(kind);
+  return Noted(api_scope, rt,
+               Convert(__func__, rt->Memcpy(dst, destMax, src, count, static_cast<aclsim::runtime::CopyKind>(kind))),
+               m);
 }
 ACLSIM_EDGE_CATCH
 
@@ -92,7 +154,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t 
   if (count == 0) return ACL_SUCCESS;
   if (devPtr == nullptr) return InvalidParam("aclrtMemset", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->Memset(devPtr, maxCount, value, count));
+  aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemset, count);
+  m.value = static_cast<uint32_t>(value);
+  return Noted(api_scope, rt, Convert(__func__, rt->Memset(devPtr, maxCount, value, count)), m);
 }
 ACLSIM_EDGE_CATCH
 
@@ -108,8 +172,13 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const v
   // HOST_TO_BUF_TO_DEVICE is a host-to-device copy through a runtime buffer.
   const auto copy = kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ? aclsim::runtime::CopyKind::kHostToDevice
                                                              : static_cast<aclsim::runtime::CopyKind>(kind);
-  return Convert(__func__,
-                 rt->MemcpyAsync(dst, destMax, src, count, copy, aclsim::api::ToStream(stream), api_scope.launch()));
+  aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemcpy, count);
+  m.copy_kind = MsptiCopyKind(kind);
+  m.is_async = true;
+  return Noted(api_scope, rt,
+               Convert(__func__, rt->MemcpyAsync(dst, destMax, src, count, copy, aclsim::api::ToStream(stream),
+                                                 api_scope.launch())),
+               m, &stream);
 }
 ACLSIM_EDGE_CATCH
 
@@ -119,14 +188,19 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int
   if (count == 0) return ACL_SUCCESS;
   if (devPtr == nullptr) return InvalidParam("aclrtMemsetAsync", "devPtr is NULL");
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__,
-                 rt->MemsetAsync(devPtr, maxCount, value, count, aclsim::api::ToStream(stream), api_scope.launch()));
+  aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemset, count);
+  m.value = static_cast<uint32_t>(value);
+  m.is_async = true;
+  return Noted(api_scope, rt,
+               Convert(__func__, rt->MemsetAsync(devPtr, maxCount, value, count, aclsim::api::ToStream(stream),
+                                                 api_scope.launch())),
+               m, &stream);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
   aclsim::api::ApiScope api_scope("aclrtMallocAlign32");
-  return MallocDevice("aclrtMallocAlign32", devPtr, size, policy);  // 64-byte aligned, so 32-byte aligned
+  return MallocTimed(api_scope, "aclrtMallocAlign32", devPtr, size, policy);  // 64-byte aligned, so 32-byte aligned
 }
 ACLSIM_EDGE_CATCH
 

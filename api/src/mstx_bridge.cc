@@ -2,6 +2,9 @@
 // the table libms_tools_ext.so forwards to (mstx_api.h), so markers and
 // ranges join the runtime's profiling session (runtime/prof/msproftx.h),
 // and aclsimGetMstxStats.
+#include <unistd.h>
+
+#include <atomic>
 #include <cstring>
 #include <string>
 
@@ -12,10 +15,47 @@
 #include "api/src/mstx_api.h"
 #include "runtime/log.h"
 #include "runtime/prof/msproftx.h"
+#include "runtime/prof/mspti_collector.h"
+#include "runtime/runtime.h"
 
 namespace {
 
-bool Active() noexcept { return aclsim::prof::TxManager::MstxActive(); }
+namespace mspti = aclsim::prof::mspti;
+
+bool MsptiMarkers() noexcept { return mspti::Collector::Instance().Enabled(mspti::kMarker); }
+
+bool Active() noexcept { return aclsim::prof::TxManager::MstxActive() || MsptiMarkers(); }
+
+// MSPTI's marker ids when no session numbers the ranges.
+std::atomic<uint64_t> g_mspti_marker_id{0};
+
+// Writes MSPTI's host MARKER record of one mstx call (when MSPTI's MARKER
+// kind is on and |domain| is not disabled): |flag| is the plain flag, made
+// the _WITH_DEVICE one when |stream| is given; a range end carries no name
+// and no domain, as CANN's do.
+void MsptiMarker(const char* domain, const char* message, void* stream, uint32_t flag, uint64_t id) {
+  mspti::Collector& c = mspti::Collector::Instance();
+  if (!c.Enabled(mspti::kMarker) || !c.DomainEnabled(domain)) return;
+  auto rt = aclsim::api::ExistingRuntime();
+  if (!rt.ok()) return;
+  aclsim::runtime::Profiler& profiler = (*rt)->profiler();
+  mspti::MarkerRecord r;
+  r.flag = stream != nullptr ? flag << 3 : flag;  // INSTANTANEOUS 1, START 2, END 4 → the _WITH_DEVICE flags
+  r.source_kind = 0;
+  r.timestamp = static_cast<uint64_t>(profiler.HostNowNs() + profiler.EpochOffsetNs());
+  r.id = id;
+  r.object_id0 = static_cast<uint32_t>(::getpid());
+  r.object_id1 = aclsim::runtime::CurrentThreadId();
+  const bool end = flag == 4;
+  r.name = end ? "" : c.Intern(message != nullptr ? message : "");
+  r.domain = end ? "" : c.Intern(domain);
+  c.Append(r);
+}
+
+// The id of a new MSPTI marker when the session gave none.
+uint64_t MsptiId(uint64_t tx_id) {
+  return tx_id != 0 ? tx_id : g_mspti_marker_id.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 // The runtime's TxManager while one exists: mstx calls never create it.
 template <typename F>
@@ -28,21 +68,33 @@ auto WithTx(F f) {
 
 void Mark(const char* domain, const char* message, void* stream) noexcept try {
   if (!Active()) return;
-  WithTx([&](aclsim::prof::TxManager& tx) { tx.MstxMark(domain, message, stream); });
+  if (aclsim::prof::TxManager::MstxActive()) {
+    WithTx([&](aclsim::prof::TxManager& tx) { tx.MstxMark(domain, message, stream); });
+  }
+  if (MsptiMarkers()) MsptiMarker(domain, message, stream, 1, MsptiId(0));
 } catch (...) {
   aclsim::api::FailureAtEdgeOr<void>("mstxMarkA", [] {});
 }
 
 uint64_t RangeStart(const char* domain, const char* message, void* stream) noexcept try {
   if (!Active()) return 0;
-  return WithTx([&](aclsim::prof::TxManager& tx) { return tx.MstxRangeStart(domain, message, stream); });
+  uint64_t id = 0;
+  if (aclsim::prof::TxManager::MstxActive()) {
+    id = WithTx([&](aclsim::prof::TxManager& tx) { return tx.MstxRangeStart(domain, message, stream); });
+  }
+  if (MsptiMarkers()) {
+    id = MsptiId(id);
+    MsptiMarker(domain, message, stream, 2, id);
+  }
+  return id;
 } catch (...) {
   return aclsim::api::FailureAtEdge("mstxRangeStartA", uint64_t{0});
 }
 
 void RangeEnd(const char* domain, uint64_t id) noexcept try {
   if (id == 0 || !Active()) return;
-  WithTx([&](aclsim::prof::TxManager& tx) { tx.MstxRangeEnd(domain, id); });
+  if (aclsim::prof::TxManager::MstxActive()) WithTx([&](aclsim::prof::TxManager& tx) { tx.MstxRangeEnd(domain, id); });
+  if (MsptiMarkers()) MsptiMarker(domain, nullptr, nullptr, 4, id);
 } catch (...) {
   aclsim::api::FailureAtEdgeOr<void>("mstxRangeEnd", [] {});
 }

@@ -27,8 +27,9 @@ latest="$home/latest"
 
 # Layout.
 for f in set_env.sh bin/setenv.bash lib64/libascendcl.so lib64/libmsprofiler.so lib64/libprofapi.so \
-         lib64/libc_sec.so lib64/libnnopbase.so lib64/libopapi.so lib64/libms_tools_ext.so \
+         lib64/libc_sec.so lib64/libnnopbase.so lib64/libopapi.so lib64/libms_tools_ext.so lib64/libmspti.so \
          include/acl/acl.h include/acl/acl_prof.h include/mstx/ms_tools_ext.h include/mstx/ms_tools_ext_mem.h \
+         include/mspti/mspti.h include/mspti/mspti_activity.h include/mspti/mspti_callback.h \
          include/acl/acl_op.h include/acl/acl_op_compiler.h include/aclnn/acl_meta.h include/aclnnop/aclnn_add.h \
          include/securec.h include/securectype.h \
          pkg_inc/profiling/aprof_pub.h lib64/cmake/aclsim/aclsimConfig.cmake lib64/pkgconfig/aclsim.pc \
@@ -41,7 +42,7 @@ cmp -s "$prefix/set_env.sh" "$prefix/bin/setenv.bash" || fail "set_env.sh and bi
 grep -qx "Version=$version" "$prefix/share/info/runtime/version.info" || fail "version.info"
 grep -qx "version=$version" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info version"
 grep -qx "path=$prefix" "$prefix/$arch-linux/ascend_toolkit_install.info" || fail "ascend_toolkit_install.info path"
-for lib in libascendcl libmsprofiler libprofapi libc_sec libnnopbase libopapi libms_tools_ext; do
+for lib in libascendcl libmsprofiler libprofapi libc_sec libnnopbase libopapi libms_tools_ext libmspti; do
   readelf -d "$prefix/lib64/$lib.so" | grep -q 'RUNPATH.*\[\$ORIGIN\]' || fail "$lib.so: RUNPATH is not \$ORIGIN"
 done
 # dlopen by full path finds the companions (libprofapi.so → libascendcl.so) without LD_LIBRARY_PATH.

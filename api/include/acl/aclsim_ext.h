@@ -150,6 +150,26 @@ typedef struct aclsimMstxStats {
  * creation error. */
 ACL_FUNC_VISIBILITY aclError aclsimGetMstxStats(aclsimMstxStats* stats);
 
+/* MSPTI's record counters (libmspti.so; docs/mspti.md). A record that
+ * finds no buffer (the request callback gave none, or one smaller than the
+ * record) is dropped and counted here: callable at any time, from a
+ * completion callback too. */
+typedef struct aclsimMsptiStats {
+  uint32_t structSize;          /* sizeof(aclsimMsptiStats) of the writer */
+  uint32_t reserved;            /* 0 */
+  uint64_t records;             /* records written into client buffers */
+  uint64_t dropped;             /* records lost for want of a buffer */
+  uint64_t buffersCompleted;    /* buffers handed back through the completion callback */
+  uint64_t uncorrelatedKernels; /* KERNEL records with correlation id 0 (delivered off their thread) */
+} aclsimMsptiStats;
+
+/* MSPTI's counters. NULL → 100000. Needs no runtime. */
+ACL_FUNC_VISIBILITY aclError aclsimGetMsptiStats(aclsimMsptiStats* stats);
+
+/* Internal ABI between libascendcl.so and libmspti.so: the table of the
+ * MSPTI entry points for table |version|, or NULL. Not for applications. */
+ACL_FUNC_VISIBILITY const void* aclsimInternalGetMsptiApi(uint32_t version);
+
 /* Internal ABI between libascendcl.so and libmsprofiler.so: returns the table
  * of profiling entry points for table |version|, or NULL when this library
  * does not provide that version. Not for applications. */

@@ -1,0 +1,265 @@
+// MSPTI inside libascendcl.so: the record sources of mspti_bridge.h, the
+// table libmspti.so forwards to (mspti_api.h) and aclsimGetMsptiStats.
+#include "api/src/mspti_bridge.h"
+
+#include <unistd.h>
+
+#include <cstring>
+#include <mutex>
+#include <string_view>
+#include <unordered_map>
+
+#include "acl/aclsim_ext.h"
+#include "api/src/edge.h"
+#include "api/src/error.h"
+#include "api/src/global.h"
+#include "api/src/mspti_api.h"
+#include "runtime/runtime.h"
+
+namespace aclsim::api::mspti {
+
+namespace {
+
+using prof::mspti::Collector;
+namespace k = prof::mspti;
+
+constexpr uint32_t Bit(uint32_t kind) { return 1u << kind; }
+constexpr uint32_t kApiKinds = Bit(k::kApi) | Bit(k::kAclApi) | Bit(k::kNodeApi) | Bit(k::kRuntimeApi);
+// Kinds whose records carry a call's correlation id or times.
+constexpr uint32_t kCallKinds =
+    kApiKinds | Bit(k::kKernel) | Bit(k::kMemory) | Bit(k::kMemcpy) | Bit(k::kMemset) | Bit(k::kExternalCorrelation);
+
+bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// The runtime callback id of a timed call (0: none).
+uint32_t RuntimeCbid(std::string_view name) {
+  static const std::unordered_map<std::string_view, uint32_t> ids = {
+      {"aclrtSetDevice", 1},         {"aclrtResetDevice", 2},  {"aclrtCreateStream", 7},   {"aclrtDestroyStream", 8},
+      {"aclrtSynchronizeStream", 9}, {"aclrtMalloc", 15},      {"aclrtMallocAlign32", 15}, {"aclrtFree", 16},
+      {"aclrtMemcpy", 22},           {"aclrtMemcpyAsync", 24}, {"aclrtMemset", 27},        {"aclrtMemsetAsync", 28},
+  };
+  if (StartsWith(name, "aclnn")) return 10;  // the op's kernel launch
+  auto it = ids.find(name);
+  return it == ids.end() ? 0 : it->second;
+}
+
+std::mutex g_alloc_mu;
+std::unordered_map<uint64_t, uint64_t>& Allocations() {
+  static auto* sizes = new std::unordered_map<uint64_t, uint64_t>();
+  return *sizes;
+}
+
+void WriteMemory(const MemoryActivity& m, uint64_t correlation_id, int64_t start_ns, int64_t end_ns) {
+  Collector& c = Collector::Instance();
+  if (m.kind == k::kMemory) {
+    k::MemoryRecord r;
+    r.operation = m.operation;
+    r.correlation_id = correlation_id;
+    r.start = static_cast<uint64_t>(start_ns);
+    r.end = static_cast<uint64_t>(end_ns);
+    r.address = m.address;
+    r.bytes = m.bytes;
+    r.process_id = static_cast<uint32_t>(::getpid());
+    r.device_id = m.device_id;
+    r.stream_id = m.stream_id;
+    c.Append(r);
+  } else if (m.kind == k::kMemcpy) {
+    k::MemcpyRecord r;
+    r.copy_kind = m.copy_kind;
+    r.bytes = m.bytes;
+    r.start = static_cast<uint64_t>(start_ns);
+    r.end = static_cast<uint64_t>(end_ns);
+    r.device_id = m.device_id;
+    r.stream_id = m.stream_id;
+    r.correlation_id = correlation_id;
+    r.is_async = m.is_async ? 1 : 0;
+    c.Append(r);
+  } else if (m.kind == k::kMemset) {
+    k::MemsetRecord r;
+    r.value = m.value;
+    r.bytes = m.bytes;
+    r.start = static_cast<uint64_t>(start_ns);
+    r.end = static_cast<uint64_t>(end_ns);
+    r.device_id = m.device_id;
+    r.stream_id = m.stream_id;
+    r.correlation_id = correlation_id;
+    r.is_async = m.is_async ? 1 : 0;
+    c.Append(r);
+  }
+}
+
+}  // namespace
+
+bool CallWanted(const char* name) noexcept {
+  const Collector& c = Collector::Instance();
+  return c.AnyEnabled(kCallKinds) || c.CallbackOn(k::kDomainRuntime, RuntimeCbid(name));
+}
+
+uint64_t Enter(const char* name) noexcept try {
+  Collector& c = Collector::Instance();
+  const uint64_t id = c.NewCorrelationId();
+  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteEnter, name, id);
+  return id;
+} catch (...) {
+  return 0;
+}
+
+void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
+          const MemoryActivity& memory) noexcept try {
+  Collector& c = Collector::Instance();
+  if (c.AnyEnabled(kApiKinds)) {
+    k::ApiRecord r;
+    r.start = static_cast<uint64_t>(start_ns);
+    r.end = static_cast<uint64_t>(end_ns);
+    r.process_id = static_cast<uint32_t>(::getpid());
+    r.thread_id = tid;
+    r.correlation_id = correlation_id;
+    r.name = name;  // the entry point's name: a string literal
+    auto emit = [&](uint32_t kind) {
+      r.kind = kind;
+      c.Append(r);
+    };
+    if (StartsWith(name, "aclnn")) {
+      emit(k::kApi);
+      emit(k::kNodeApi);
+    } else {
+      emit(k::kAclApi);
+      if (StartsWith(name, "aclrt")) emit(k::kRuntimeApi);
+    }
+  }
+  if (memory.kind != 0) WriteMemory(memory, correlation_id, start_ns, end_ns);
+  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteExit, name, correlation_id);
+} catch (...) {
+  (void)0;  // a record that cannot be built is lost with the exception (allocation failure)
+}
+
+void NoteAllocation(uint64_t address, uint64_t bytes) noexcept try {
+  std::lock_guard<std::mutex> lock(g_alloc_mu);
+  Allocations()[address] = bytes;
+} catch (...) {
+  (void)0;
+}
+
+uint64_t TakeAllocation(uint64_t address) noexcept {
+  std::lock_guard<std::mutex> lock(g_alloc_mu);
+  auto it = Allocations().find(address);
+  if (it == Allocations().end()) return 0;
+  const uint64_t bytes = it->second;
+  Allocations().erase(it);
+  return bytes;
+}
+
+}  // namespace aclsim::api::mspti
+
+namespace {
+
+using aclsim::prof::mspti::Collector;
+
+int32_t RegisterCallbacks(void (*request)(uint8_t**, size_t*, size_t*),
+                          void (*complete)(uint8_t*, size_t, size_t)) noexcept try {
+  Collector::Instance().RegisterCallbacks(request, complete);
+  return 0;
+} catch (...) {
+  return aclsim::prof::mspti::kInner;
+}
+
+int32_t SetKindEnabled(uint32_t kind, bool on) noexcept try {
+  if (kind == 0 || kind >= aclsim::prof::mspti::kKindCount) return aclsim::prof::mspti::kInvalidParameter;
+  Collector::Instance().SetEnabled(kind, on);
+  if (on && kind == aclsim::prof::mspti::kKernel) {
+    // Kernels come from the devices: attach the source to the runtime's open
+    // devices now (a runtime created later attaches it as devices open).
+    if (auto rt = aclsim::api::ExistingRuntime(); rt.ok()) (*rt)->profiler().AttachMsptiSink();
+  }
+  return 0;
+} catch (...) {
+  return aclsim::prof::mspti::kInner;
+}
+
+bool KindEnabled(uint32_t kind) noexcept { return Collector::Instance().Enabled(kind); }
+
+int32_t SetMarkerDomainEnabled(const char* name, bool on) noexcept try {
+  if (name == nullptr || ::strnlen(name, 255) == 255) return aclsim::prof::mspti::kInvalidParameter;
+  Collector::Instance().SetDomainEnabled(name, on);
+  return 0;
+} catch (...) {
+  return aclsim::prof::mspti::kInner;
+}
+
+int32_t FlushAll() noexcept try {
+  Collector::Instance().FlushAll();
+  return 0;
+} catch (...) {
+  return aclsim::prof::mspti::kInner;
+}
+
+int32_t FlushPeriod(uint32_t ms) noexcept {
+  Collector::Instance().FlushPeriod(ms);
+  return 0;
+}
+
+int32_t PushExternal(uint32_t kind, uint64_t id) noexcept try {
+  return Collector::Instance().PushExternal(kind, id);
+} catch (...) {
+  return aclsim::prof::mspti::kInner;
+}
+
+int32_t PopExternal(uint32_t kind, uint64_t* last_id) noexcept {
+  return Collector::Instance().PopExternal(kind, last_id);
+}
+
+int32_t Subscribe(void** handle, void (*callback)(void*, uint32_t, uint32_t, const void*), void* userdata) noexcept {
+  return Collector::Instance().Subscribe(handle, callback, userdata);
+}
+
+int32_t Unsubscribe(void* handle) noexcept { return Collector::Instance().Unsubscribe(handle); }
+
+int32_t EnableCallback(uint32_t enable, void* handle, uint32_t domain, uint32_t cbid) noexcept {
+  return Collector::Instance().EnableCallback(enable != 0, handle, domain, cbid);
+}
+
+int32_t EnableDomain(uint32_t enable, void* handle, uint32_t domain) noexcept {
+  return Collector::Instance().EnableDomain(enable != 0, handle, domain);
+}
+
+const aclsim::api::MsptiApi kMsptiApi = {
+    sizeof(aclsim::api::MsptiApi),
+    aclsim::api::kMsptiApiVersion,
+    &RegisterCallbacks,
+    &SetKindEnabled,
+    &KindEnabled,
+    &SetMarkerDomainEnabled,
+    &FlushAll,
+    &FlushPeriod,
+    &PushExternal,
+    &PopExternal,
+    &Subscribe,
+    &Unsubscribe,
+    &EnableCallback,
+    &EnableDomain,
+};
+
+}  // namespace
+
+extern "C" {
+
+ACL_FUNC_VISIBILITY aclError aclsimGetMsptiStats(aclsimMsptiStats* stats) try {
+  if (stats == nullptr) return aclsim::api::InvalidParam("aclsimGetMsptiStats", "stats is NULL");
+  const aclsim::prof::mspti::Counters c = Collector::Instance().counters();
+  std::memset(stats, 0, sizeof(*stats));
+  stats->structSize = sizeof(*stats);
+  stats->records = c.records;
+  stats->dropped = c.dropped;
+  stats->buffersCompleted = c.buffers_completed;
+  if (auto rt = aclsim::api::ExistingRuntime(); rt.ok())
+    stats->uncorrelatedKernels = (*rt)->profiler().MsptiUncorrelatedKernels();
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY const void* aclsimInternalGetMsptiApi(uint32_t version) try {
+  return version == aclsim::api::kMsptiApiVersion ? &kMsptiApi : nullptr;
+}
+ACLSIM_EDGE_CATCH_RETURN(nullptr)
+
+}  // extern "C"

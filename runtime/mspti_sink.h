@@ -1,0 +1,40 @@
+// The runtime's MSPTI kernel source: a completion sink on each open device
+// (attached by Profiler::AttachMsptiSink once MSPTI's KERNEL kind has been
+// on) that writes one KERNEL record per finished op into MSPTI's buffers
+// (runtime/prof/mspti_collector.h). Markers, event records and the copy and
+// memset tasks of aclrtMemcpyAsync / aclrtMemsetAsync are not kernels.
+//
+// Times are the device ns of the record on the exported epoch clock (the
+// same mapping the msprof exports use); the correlation id is the launching
+// thread's current one, as the launching call set it (records are delivered
+// on the submitting thread); 0 for a record delivered on another thread.
+#ifndef ACLSIM_RUNTIME_MSPTI_SINK_H_
+#define ACLSIM_RUNTIME_MSPTI_SINK_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+#include "runtime/device/backend.h"
+#include "runtime/model_registry.h"
+
+namespace aclsim::runtime {
+
+class MsptiSink final : public device::CompletionSink {
+ public:
+  // |models| is borrowed; |epoch_offset| gives epoch ns - device ns.
+  MsptiSink(const ModelRegistry* models, std::function<int64_t()> epoch_offset)
+      : models_(models), epoch_offset_(std::move(epoch_offset)) {}
+  void OnCompletions(const device::CompletionRecord* records, size_t count) override;
+  // Kernels whose correlation id could not be known (delivered off their thread).
+  uint64_t uncorrelated() const { return uncorrelated_.load(std::memory_order_relaxed); }
+
+ private:
+  const ModelRegistry* const models_;
+  const std::function<int64_t()> epoch_offset_;
+  std::atomic<uint64_t> uncorrelated_{0};
+};
+
+}  // namespace aclsim::runtime
+
+#endif  // ACLSIM_RUNTIME_MSPTI_SINK_H_
