@@ -154,7 +154,7 @@ def render_page(entries, bound):
     for m in MODULES:
         out.append("## `%s`" % ("acl" if m == "acl" else "acl." + m))
         out.append("")
-        out.append("| function | returns | C function | status | arguments |")
+        out.append("| function | returns (as not supported) | C function | status | arguments |")
         out.append("|---|---|---|---|---|")
         for e, status in rows[m]:
             returns = shown_returns(e["returns"])
