@@ -83,6 +83,14 @@ void DefSystem(py::module_& m) {
   Def(
       m, "data_type_size", [](int dtype) { return aclDataTypeSize(static_cast<aclDataType>(dtype)); },
       "data_type_size(data_type) -> size (0 for an unknown or sub-byte type): aclDataTypeSize.", py::arg("data_type"));
+  Def(
+      m, "float16_to_float", [](int64_t value) { return aclFloat16ToFloat(static_cast<aclFloat16>(value & 0xffff)); },
+      "float16_to_float(value) -> float: aclFloat16ToFloat of the low 16 bits of value (IEEE half bits).",
+      py::arg("value"));
+  Def(
+      m, "float_to_float16", [](float value) { return aclFloatToFloat16(value); },
+      "float_to_float16(value) -> int: aclFloatToFloat16, the IEEE half bits (round to nearest even).",
+      py::arg("value"));
   Def(m, "app_log", &AppLog,
       "app_log(log_level, message) -> None: aclAppLog; levels 0 debug, 1 info, 2 warning, 3 error "
       "(ASCEND_GLOBAL_LOG_LEVEL filters them; docs/logging.md).",

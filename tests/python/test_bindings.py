@@ -36,6 +36,35 @@ def test_data_type_size(dtype, size):
     assert acl.data_type_size(dtype) == size
 
 
+@pytest.mark.parametrize("bits, value", [
+    (0x3C00, 1.0), (0xC000, -2.0), (0x7BFF, 65504.0), (0x0400, 2.0 ** -14), (0x0001, 2.0 ** -24), (0x8000, -0.0),
+    (0x2E66, 0.0999755859375), (0x7C00, float("inf")), (0xFC00, float("-inf"))])
+def test_float16_conversions(bits, value):
+    assert acl.float16_to_float(bits) == value
+    assert acl.float_to_float16(value) == bits
+
+
+@pytest.mark.parametrize("value, bits", [
+    (0.1, 0x2E66), (65519.0, 0x7BFF), (65520.0, 0x7C00), (1e6, 0x7C00), (2.0 ** -25, 0x0000),
+    (3 * 2.0 ** -25, 0x0002), (1.0 + 2.0 ** -11, 0x3C00), (1.0 + 3 * 2.0 ** -11, 0x3C02), (float("nan"), 0x7E00)])
+def test_float_to_float16_rounds_to_nearest_even(value, bits):
+    assert acl.float_to_float16(value) == bits
+
+
+def test_float16_conversions_agree_with_numpy():
+    np = pytest.importorskip("numpy")
+    halves = np.arange(65536, dtype=np.uint32).astype(np.uint16)
+    floats = halves.view(np.float16).astype(np.float32)
+    finite = ~np.isnan(floats)
+    got = np.array([acl.float16_to_float(int(h)) for h in halves], np.float32)
+    assert np.array_equal(got[finite], floats[finite]) and np.isnan(got[~finite]).all()
+    assert [acl.float_to_float16(float(f)) for f in floats[finite]] == [int(h) for h in halves[finite]]
+    rng = np.random.default_rng(21)
+    samples = np.concatenate([rng.uniform(-70000, 70000, 2000), rng.uniform(-1e-4, 1e-4, 2000)]).astype(np.float32)
+    want = samples.astype(np.float16).view(np.uint16)
+    assert [acl.float_to_float16(float(f)) for f in samples] == [int(h) for h in want]
+
+
 @pytest.fixture
 def desc():
     d = acl.create_tensor_desc(ACL_FLOAT16, [2, 3, 4], ACL_FORMAT_ND)
