@@ -159,9 +159,14 @@ def render_page(entries, bound):
         for e, status in rows[m]:
             returns = shown_returns(e["returns"])
             returns = "*%s*" % returns if "inferred" in e["flags"] else "`%s`" % returns
-            args = "lenient" if "lenient" in e["flags"] else ""
+            if "lenient" in e["flags"]:
+                args = "none; extra positional ones ignored (lenient)"
+            elif status == "not supported":
+                args = "any positional ones"
+            else:
+                args = "pyACL's; others raise TypeError"
             if "extra" in e["flags"]:
-                args = (args + "; " if args else "") + "aclsim's extra, not in pyACL"
+                args += "; aclsim's extra, not in pyACL"
             c = "—" if e["c"] == "-" else "`%s`" % e["c"]
             out.append("| `%s` | %s | %s | %s | %s |" % (e["name"], returns, c, status, args))
         out.append("")
