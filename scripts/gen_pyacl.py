@@ -40,7 +40,7 @@ MODULES = ["acl", "rt", "mdl", "prof", "util", "op", "blas", "media"]
 VARIABLES = {"m": "acl", "rt": "rt", "mdl": "mdl", "prof": "prof", "util": "util", "op": "op"}
 SLOT = r'(?:0|0\.0|None|""|\{\}|\[\])'
 RETURNS = re.compile(r"^(ret|void|=(?:0|0\.0|None)|\((?:%s,)*(?:%s|ret)\))$" % (SLOT, SLOT))
-FLAGS = {"lenient", "inferred", "extra"}
+FLAGS = {"lenient", "inferred", "extra", "docs"}
 ERROR_CODE = "ACL_ERROR_API_NOT_SUPPORT"
 
 
@@ -128,8 +128,9 @@ def render_page(entries, bound):
     works = sum(1 for m in MODULES for _, s in rows[m] if s == "implemented")
     out = ["# Python (`acl`) API coverage", "", "<!-- " + BANNER + " -->", "",
            "The `acl` module has every function of pyACL's `acl`, `acl.rt`, `acl.mdl`, `acl.prof`,",
-           "`acl.util`, `acl.op`, `acl.blas` and `acl.media` (the standard build: not the functions",
-           "pyACL adds only in its USE_MDL build), generated from `api/python/pyacl_functions.txt`",
+           "`acl.util`, `acl.op`, `acl.blas` and `acl.media`: those of pyACL's method tables (its",
+           "standard build, not the functions it adds only in its USE_MDL build) and those its",
+           "documentation's function indexes add. It is generated from `api/python/pyacl_functions.txt`",
            "(sources named there). %d of the %d functions work. A function that is" % (works, len(entries)),
            "not supported returns `ACL_ERROR_API_NOT_SUPPORT` (200001) in pyACL's shape for it: the",
            "code alone, or a tuple whose other slots are 0, None or empty (`(0, 200001)`), or 0/None",
@@ -167,6 +168,8 @@ def render_page(entries, bound):
                 args = "pyACL's; others raise TypeError"
             if "extra" in e["flags"]:
                 args += "; aclsim's extra, not in pyACL"
+            if "docs" in e["flags"]:
+                args += "; on pyACL's function pages, not in its method tables"
             c = "—" if e["c"] == "-" else "`%s`" % e["c"]
             out.append("| `%s` | %s | %s | %s | %s |" % (e["name"], returns, c, status, args))
         out.append("")
