@@ -17,6 +17,11 @@
 //    reallocate, leaving earlier subscriptions with a dangling pointer).
 //  * the acl.util numpy helpers import numpy on first use; without numpy they
 //    raise ImportError and the rest of the module works.
+//  * a not-supported function accepts any positional arguments (pyACL's
+//    would parse them first), and the hand-written bindings also accept
+//    their parameters as keywords (pyACL's functions take none).
+//  * acl.app_log names the calling Python file, line and function in the
+//    log line (pyACL's names its own C wrapper).
 //
 // Only public headers are included (STYLE.md §6).
 //
