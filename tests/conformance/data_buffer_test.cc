@@ -138,10 +138,10 @@ TEST(ConfFloat16, GivenHalfBitsWhenFloat16ToFloatThenExactValue) {
   EXPECT_EQ(aclFloat16ToFloat(0x0001), 0.000000059604644775390625f);  // smallest subnormal, 2^-24
   EXPECT_EQ(aclFloat16ToFloat(0x0000), 0.0f);
   EXPECT_TRUE(std::signbit(aclFloat16ToFloat(0x8000)));
-  EXPECT_TRUE(std::isinf(aclFloat16ToFloat(0x7C00)));
-  EXPECT_TRUE(std::isnan(aclFloat16ToFloat(0x7E00)));
 }
 
+// Values every half-precision conversion agrees on; what overflow, infinity
+// and NaN give is aclsim's (IEEE's) choice, tested in tests/python/test_bindings.py.
 TEST(ConfFloat16, GivenRepresentableFloatsWhenFloatToFloat16ThenHalfBits) {
   EXPECT_EQ(aclFloatToFloat16(1.0f), 0x3C00);
   EXPECT_EQ(aclFloatToFloat16(-2.0f), 0xC000);
@@ -149,9 +149,6 @@ TEST(ConfFloat16, GivenRepresentableFloatsWhenFloatToFloat16ThenHalfBits) {
   EXPECT_EQ(aclFloatToFloat16(0.000000059604644775390625f), 0x0001);
   EXPECT_EQ(aclFloatToFloat16(0.1f), 0x2E66);
   EXPECT_EQ(aclFloatToFloat16(-0.0f), 0x8000);
-  EXPECT_EQ(aclFloatToFloat16(INFINITY), 0x7C00);
-  EXPECT_EQ(aclFloatToFloat16(1.0e6f), 0x7C00);
-  EXPECT_EQ(aclFloatToFloat16(NAN) & 0x7E00, 0x7E00);
 }
 
 }  // namespace
