@@ -92,13 +92,23 @@ void DefNotSupported(py::module_& acl, const Entry& e) {
       doc.c_str());
 }
 
+// The description of the first overload in pybind11's docstring of an
+// overloaded function (Def() adds the argument-error fallback as the second).
+std::string FirstOverloadDoc(const std::string& doc) {
+  size_t first = doc.find("\n1. ");
+  size_t body = first == std::string::npos ? first : doc.find("\n\n", first + 1);
+  size_t end = first == std::string::npos ? first : doc.find("\n\n2. ", first);
+  if (body == std::string::npos || end == std::string::npos || end < body) return doc;
+  return doc.substr(body + 2, end - body - 2);
+}
+
 // Replaces the binding |e.name| (which takes no arguments) by one that
 // ignores any positional arguments and calls it.
 void MakeLenient(py::module_& acl, const Entry& e) {
   py::module_ m = Module(acl, e.module);
   py::object bound = m.attr(e.name);
-  std::string doc =
-      py::cast<std::string>(bound.attr("__doc__")) + "\nAs in pyACL, positional arguments are accepted and ignored.";
+  std::string doc = FirstOverloadDoc(py::cast<std::string>(bound.attr("__doc__"))) +
+                    " As in pyACL, extra positional arguments are accepted and ignored.";
   m.attr(e.name) = py::cpp_function([bound](const py::args&) { return bound(); }, py::name(e.name), py::scope(m),
                                     py::doc(doc.c_str()));
 }

@@ -157,6 +157,12 @@ def test_lenient_functions_ignore_extra_positional_arguments(device):
     assert acl.get_recent_err_msg(1) == acl.get_recent_err_msg()
 
 
+def test_lenient_functions_say_so():
+    assert acl.rt.synchronize_device.__doc__ == (
+        "synchronize_device(*args) -> object\n\nsynchronize_device() -> ret (releases the GIL). As in pyACL, extra "
+        "positional arguments are accepted and ignored.\n")
+
+
 def test_strict_functions_still_refuse_wrong_arguments():
     with pytest.raises(TypeError, match=r"^acl\.rt\.set_device args parse failed"):
         acl.rt.set_device()
