@@ -92,7 +92,8 @@ def test_failures_raise_with_the_code_and_message(resource):
     ("two_branch.json", ["--mem"], "(64, 1024)"),
 ])
 def test_sample_program(tmp_path, model, extra, shape):
-    env = dict(os.environ, ASCEND_PROCESS_LOG_PATH=str(tmp_path / "log"), ASCEND_GLOBAL_LOG_LEVEL="1")
+    env = dict(os.environ, ASCEND_PROCESS_LOG_PATH=str(tmp_path / "log"), ASCEND_GLOBAL_LOG_LEVEL="1",
+               PYTHONPATH=os.path.dirname(utils.acl.__file__))  # the program runs in its own directory
     env.pop("ASCEND_LOG_PRINT_TO_STDOUT", None)
     env.pop("ASCEND_SLOG_PRINT_TO_STDOUT", None)
     run = subprocess.run([sys.executable, str(ACLLITE / "sample_infer.py"), model_path(model)] + extra, env=env,
