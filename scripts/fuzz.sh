@@ -19,11 +19,11 @@ CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -D
   -DACLSIM_BUILD_BENCHMARKS=OFF -DACLSIM_BUILD_EXAMPLES=OFF -DACLSIM_BUILD_FUZZERS=ON \
   -DACLSIM_SANITIZER=address >/dev/null
 cmake --build "$build" -j2 --target accessor_fuzz model_loader_fuzz config_fuzz onnx_loader_fuzz remote_frames_fuzz \
-  raw_data_fuzz om_fuzz
+  raw_data_fuzz om_fuzz mspti_records_fuzz
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export ASCEND_GLOBAL_LOG_LEVEL=4  # the targets provoke error paths on purpose
-for target in accessor model_loader config onnx_loader remote_frames raw_data om; do
+for target in accessor model_loader config onnx_loader remote_frames raw_data om mspti_records; do
   work="$build/corpus/$target"
   mkdir -p "$work"
   cp -n tests/fuzz/corpus/"$target"/* "$work"/ 2>/dev/null || true

@@ -14,6 +14,9 @@ with ACL_FUNC_VISIBILITY or MSVP_PROF_API) and writes:
                                         and the functions of the companion
                                         libraries (libprofapi.so, libc_sec.so)
 
+and then runs scripts/gen_pyacl.py (the Python module's table and
+docs/python_api_coverage.md, which show the C functions' status too).
+
 A function counts as implemented when a file in api/src (outside generated/)
 defines it: a line starting with its return type and name whose signature ends
 in '{'. Run with --check to fail when the committed outputs are stale (CI).
@@ -245,7 +248,8 @@ def main():
         print("stale generated files (run scripts/gen_api.py):", ", ".join(stale), file=sys.stderr)
         return 1
     print("%d functions, %d implemented" % (len(funcs), sum(1 for f in funcs if f["name"] in implemented)))
-    return 0
+    import gen_pyacl  # the Python module's outputs depend on the C side's
+    return gen_pyacl.generate(args.check)
 
 
 if __name__ == "__main__":

@@ -17,15 +17,29 @@
 //    reallocate, leaving earlier subscriptions with a dangling pointer).
 //  * the acl.util numpy helpers import numpy on first use; without numpy they
 //    raise ImportError and the rest of the module works.
+//  * a not-supported function accepts any positional arguments (pyACL's
+//    would parse them first), and the hand-written bindings also accept
+//    their parameters as keywords (pyACL's functions take none).
+//  * acl.app_log names the calling Python file, line and function in the
+//    log line (pyACL's names its own C wrapper).
 //
 // Only public headers are included (STYLE.md §6).
 //
+// The functions are those of api/python/pyacl_functions.txt: hand-written
+// bindings here and in the submodules' files, and for every other listed
+// function a generated not-supported one (surface.cc), which also makes the
+// lenient functions ignore extra positional arguments as pyACL's do.
+// docs/python_api_coverage.md lists them all.
+//
 // This file holds the top-level functions and the module definition; each
 // submodule has its own file (rt_bindings.cc, mdl_bindings.cc,
-// prof_bindings.cc, util_bindings.cc) and module_common.h what they share.
+// prof_bindings.cc, util_bindings.cc, op_bindings.cc; tensor descriptions in
+// tensor_desc_bindings.cc) and module_common.h what they share.
+#include <Python.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -33,8 +47,65 @@
 #include "module_common.h"
 
 namespace aclsim::python {
+namespace {
+
+// acl.app_log(level, message): the line names the calling Python function,
+// file and line, where pyACL's names its own C wrapper.
+void AppLog(int level, const std::string& message) {
+  std::string file = "<python>";
+  std::string function = "<module>";
+  uint32_t line = 0;
+  if (PyFrameObject* frame = PyEval_GetFrame(); frame != nullptr) {
+    line = static_cast<uint32_t>(PyFrame_GetLineNumber(frame));
+    py::object code = py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(PyFrame_GetCode(frame)));
+    file = py::cast<std::string>(code.attr("co_filename"));
+    function = py::cast<std::string>(code.attr("co_name"));
+  }
+  aclAppLog(static_cast<aclLogLevel>(level), function.c_str(), file.c_str(), line, "%s", message.c_str());
+}
+
+void DefSystem(py::module_& m) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  Def(
+      m, "get_version",
+      []() {
+        int32_t major = 0;
+        int32_t minor = 0;
+        int32_t patch = 0;
+        aclError ret = aclrtGetVersion(&major, &minor, &patch);
+        return py::make_tuple(major, minor, patch, ret);
+      },
+      "get_version() -> (major, minor, patch, ret): aclrtGetVersion.");
+#pragma GCC diagnostic pop
+  Def(
+      m, "get_soc_name",
+      []() -> py::object {
+        const char* name = aclrtGetSocName();
+        return name ? py::object(py::str(name)) : py::object(py::none());
+      },
+      "get_soc_name() -> str or None: aclrtGetSocName.");
+  Def(
+      m, "data_type_size", [](int dtype) { return aclDataTypeSize(static_cast<aclDataType>(dtype)); },
+      "data_type_size(data_type) -> size (0 for an unknown or sub-byte type): aclDataTypeSize.", py::arg("data_type"));
+  Def(
+      m, "float16_to_float", [](int64_t value) { return aclFloat16ToFloat(static_cast<aclFloat16>(value & 0xffff)); },
+      "float16_to_float(value) -> float: aclFloat16ToFloat of the low 16 bits of value (IEEE half bits).",
+      py::arg("value"));
+  Def(
+      m, "float_to_float16", [](float value) { return aclFloatToFloat16(value); },
+      "float_to_float16(value) -> int: aclFloatToFloat16, the IEEE half bits (round to nearest even).",
+      py::arg("value"));
+  Def(m, "app_log", &AppLog,
+      "app_log(log_level, message) -> None: aclAppLog; levels 0 debug, 1 info, 2 warning, 3 error "
+      "(ASCEND_GLOBAL_LOG_LEVEL filters them; docs/logging.md).",
+      py::arg("log_level"), py::arg("message"));
+}
+
+}  // namespace
 
 void DefTopLevel(py::module_& m) {
+  DefSystem(m);
   Def(
       m, "init", [](std::optional<std::string> path) { return aclInit(path ? path->c_str() : nullptr); },
       "init([config_path]) -> ret: aclInit.", py::arg("config_path") = py::none());
@@ -78,6 +149,7 @@ void DefTopLevel(py::module_& m) {
 }  // namespace aclsim::python
 
 namespace py = pybind11;
+using aclsim::python::DefGenerated;
 using aclsim::python::DefMdl;
 using aclsim::python::DefOp;
 using aclsim::python::DefProf;
@@ -100,4 +172,7 @@ PYBIND11_MODULE(acl, m) {
   DefTensorDesc(m);
   py::module_ op = m.def_submodule("op", "single operators: attributes, execute_v2, handles, op models");
   DefOp(op);
+  m.def_submodule("blas", "matrix functions (not supported: every function returns ACL_ERROR_API_NOT_SUPPORT)");
+  m.def_submodule("media", "DVPP, VDEC and VENC (not supported: every function returns ACL_ERROR_API_NOT_SUPPORT)");
+  DefGenerated(m);
 }

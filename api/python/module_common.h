@@ -54,7 +54,10 @@ void DefMdl(py::module_& mdl);       // mdl_bindings.cc
 void DefProf(py::module_& prof);     // prof_bindings.cc
 void DefUtil(py::module_& util);     // util_bindings.cc
 void DefOp(py::module_& op);         // op_bindings.cc
-void DefTensorDesc(py::module_& m);  // op_bindings.cc: acl.create_tensor_desc …
+void DefTensorDesc(py::module_& m);  // tensor_desc_bindings.cc: acl.create_tensor_desc …
+// surface.cc: the not-supported functions and the lenient wrappers that
+// scripts/gen_pyacl.py generates from pyacl_functions.txt; runs last.
+void DefGenerated(py::module_& acl);
 
 }  // namespace aclsim::python
 

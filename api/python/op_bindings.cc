@@ -1,7 +1,7 @@
 // acl.op: the single-operator API (acl_op.h) as pyACL exposes it — attributes,
-// execute_v2, handles (execute_with_handle), casts, op models — and the
-// tensor descriptions the calls take (acl.create_tensor_desc …, at the top
-// level as in pyACL). Pointers are Python ints; lists of descriptions and
+// execute_v2, handles (execute_with_handle), casts, op models. The tensor
+// descriptions the calls take (acl.create_tensor_desc …, at the top level as
+// in pyACL) are in tensor_desc_bindings.cc. Pointers are Python ints; lists of descriptions and
 // buffers are lists of ints. pyACL has no wrappers for aclopCompile or the
 // compile options, and neither has this module.
 #include <pybind11/pybind11.h>
@@ -78,6 +78,92 @@ void DefOpAttrs(py::module_& op) {
       py::arg("dtype"));
 }
 
+// The list attributes of other element types.
+void DefOpListAttrs(py::module_& op) {
+  Def(
+      op, "set_attr_list_bool",
+      [](Handle attr, const std::string& name, const std::vector<int>& values) {
+        std::vector<uint8_t> flags(values.begin(), values.end());
+        return aclopSetAttrListBool(Ptr<aclopAttr>(attr), name.c_str(), static_cast<int>(flags.size()), flags.data());
+      },
+      "set_attr_list_bool(attr, name, values) -> ret.", py::arg("attr"), py::arg("name"), py::arg("values"));
+  Def(
+      op, "set_attr_list_string",
+      [](Handle attr, const std::string& name, const std::vector<std::string>& values) {
+        std::vector<const char*> strings;
+        for (const std::string& v : values) strings.push_back(v.c_str());
+        return aclopSetAttrListString(Ptr<aclopAttr>(attr), name.c_str(), static_cast<int>(strings.size()),
+                                      strings.data());
+      },
+      "set_attr_list_string(attr, name, values) -> ret.", py::arg("attr"), py::arg("name"), py::arg("values"));
+  Def(
+      op, "set_attr_list_list_int",
+      [](Handle attr, const std::string& name, const std::vector<std::vector<int64_t>>& lists) {
+        std::vector<int> counts;
+        std::vector<const int64_t*> values;
+        for (const auto& l : lists) {
+          counts.push_back(static_cast<int>(l.size()));
+          values.push_back(l.data());
+        }
+        return aclopSetAttrListListInt(Ptr<aclopAttr>(attr), name.c_str(), static_cast<int>(lists.size()),
+                                       counts.data(), values.data());
+      },
+      "set_attr_list_list_int(attr, name, [[int, ...], ...]) -> ret.", py::arg("attr"), py::arg("name"),
+      py::arg("values"));
+  Def(
+      op, "set_attr_list_data_type",
+      [](Handle attr, const std::string& name, const std::vector<int>& values) {
+        std::vector<aclDataType> types;
+        for (int v : values) types.push_back(static_cast<aclDataType>(v));
+        aclError ret =
+            aclopSetAttrListDataType(Ptr<aclopAttr>(attr), name.c_str(), static_cast<int>(types.size()), types.data());
+        return py::make_tuple(attr, ret);
+      },
+      "set_attr_list_data_type(attr, name, values) -> (attr, ret), as pyACL returns it.", py::arg("attr"),
+      py::arg("name"), py::arg("values"));
+}
+
+// aclopExecute (deprecated) and the casts.
+void DefOpCasts(py::module_& op) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  Def(
+      op, "execute",
+      [](const std::string& type, const std::vector<Handle>& in_desc, const std::vector<Handle>& inputs,
+         const std::vector<Handle>& out_desc, const std::vector<Handle>& outputs, Handle attr, Handle stream) {
+        auto in_d = Ptrs<const aclTensorDesc>(in_desc);
+        auto in_b = Ptrs<const aclDataBuffer>(inputs);
+        auto out_d = Ptrs<const aclTensorDesc>(out_desc);
+        auto out_b = Ptrs<aclDataBuffer>(outputs);
+        return aclopExecute(type.c_str(), static_cast<int>(in_b.size()), in_d.data(), in_b.data(),
+                            static_cast<int>(out_b.size()), out_d.data(), out_b.data(), Ptr<const aclopAttr>(attr),
+                            Ptr<void>(stream));
+      },
+      "execute(op_type, input_desc, inputs, output_desc, outputs, attr, stream) -> ret (deprecated).",
+      py::arg("op_type"), py::arg("input_desc"), py::arg("inputs"), py::arg("output_desc"), py::arg("outputs"),
+      py::arg("attr"), py::arg("stream"));
+#pragma GCC diagnostic pop
+  Def(
+      op, "cast",
+      [](Handle src_desc, Handle src, Handle dst_desc, Handle dst, int truncate, Handle stream) {
+        return aclopCast(Ptr<const aclTensorDesc>(src_desc), Ptr<const aclDataBuffer>(src),
+                         Ptr<const aclTensorDesc>(dst_desc), Ptr<aclDataBuffer>(dst), static_cast<uint8_t>(truncate),
+                         Ptr<void>(stream));
+      },
+      "cast(src_desc, src_buffer, dst_desc, dst_buffer, truncate, stream) -> ret.", py::arg("src_desc"),
+      py::arg("src_buffer"), py::arg("dst_desc"), py::arg("dst_buffer"), py::arg("truncate"), py::arg("stream"));
+  Def(
+      op, "create_handle_for_cast",
+      [](Handle src_desc, Handle dst_desc, int truncate) {
+        aclopHandle* handle = nullptr;
+        aclError ret = aclopCreateHandleForCast(Ptr<aclTensorDesc>(src_desc), Ptr<aclTensorDesc>(dst_desc),
+                                                static_cast<uint8_t>(truncate), &handle);
+        return py::make_tuple(Addr(handle), ret);
+      },
+      "create_handle_for_cast(src_desc, dst_desc, truncate) -> (handle, ret).", py::arg("src_desc"),
+      py::arg("dst_desc"), py::arg("truncate"));
+}
+
 void DefOpExecute(py::module_& op) {
   Def(
       op, "set_model_dir", [](const std::string& dir) { return aclopSetModelDir(dir.c_str()); },
@@ -137,39 +223,9 @@ void DefOpExecute(py::module_& op) {
 
 void DefOp(py::module_& op) {
   DefOpAttrs(op);
+  DefOpListAttrs(op);
+  DefOpCasts(op);
   DefOpExecute(op);
-}
-
-void DefTensorDesc(py::module_& m) {
-  Def(
-      m, "create_tensor_desc",
-      [](int dtype, const std::vector<int64_t>& dims, int format) {
-        return Addr(aclCreateTensorDesc(static_cast<aclDataType>(dtype), static_cast<int>(dims.size()), dims.data(),
-                                        static_cast<aclFormat>(format)));
-      },
-      "create_tensor_desc(data_type, dims, format) -> desc (0 on failure).", py::arg("data_type"), py::arg("dims"),
-      py::arg("format"));
-  Def(
-      m, "destroy_tensor_desc", [](Handle d) { aclDestroyTensorDesc(Ptr<const aclTensorDesc>(d)); },
-      "destroy_tensor_desc(desc).", py::arg("desc"));
-  Def(
-      m, "get_tensor_desc_size", [](Handle d) { return aclGetTensorDescSize(Ptr<const aclTensorDesc>(d)); },
-      "get_tensor_desc_size(desc) -> size.", py::arg("desc"));
-  Def(
-      m, "get_tensor_desc_num_dims", [](Handle d) { return aclGetTensorDescNumDims(Ptr<const aclTensorDesc>(d)); },
-      "get_tensor_desc_num_dims(desc) -> num_dims.", py::arg("desc"));
-  Def(
-      m, "get_tensor_desc_type",
-      [](Handle d) { return static_cast<int>(aclGetTensorDescType(Ptr<const aclTensorDesc>(d))); },
-      "get_tensor_desc_type(desc) -> data_type.", py::arg("desc"));
-  Def(
-      m, "get_tensor_desc_dim_v2",
-      [](Handle d, size_t index) {
-        int64_t dim = 0;
-        aclError ret = aclGetTensorDescDimV2(Ptr<const aclTensorDesc>(d), index, &dim);
-        return py::make_tuple(dim, ret);
-      },
-      "get_tensor_desc_dim_v2(desc, index) -> (dim_size, ret).", py::arg("desc"), py::arg("index"));
 }
 
 }  // namespace aclsim::python

@@ -223,11 +223,53 @@ void DefRtMemory(py::module_& rt) {
         return py::make_tuple(Addr(p), ret);
       },
       "malloc_align32(size, policy) -> (dev_ptr, ret).", py::arg("size"), py::arg("policy"));
+  Def(
+      rt, "get_mem_info",
+      [](int attr) {
+        size_t free = 0;
+        size_t total = 0;
+        aclError ret = aclrtGetMemInfo(static_cast<aclrtMemAttr>(attr), &free, &total);
+        return py::make_tuple(free, total, ret);
+      },
+      "get_mem_info(attr) -> (free, total, ret).", py::arg("attr"));
+}
+
+// The device-id translations: logical, user (visible) and physical ids.
+template <aclError (*F)(int32_t, int32_t*)>
+void DefIdMap(py::module_& rt, const char* name, const char* doc) {
+  Def(
+      rt, name,
+      [](int32_t id) {
+        int32_t out = 0;
+        aclError ret = F(id, &out);
+        return py::make_tuple(out, ret);
+      },
+      doc, py::arg("device_id"));
+}
+
+void DefRtDeviceIds(py::module_& rt) {
+  DefIdMap<&aclrtGetLogicDevIdByUserDevId>(rt, "get_logic_dev_id_by_user_dev_id",
+                                           "get_logic_dev_id_by_user_dev_id(user_dev_id) -> (logic_dev_id, ret).");
+  DefIdMap<&aclrtGetUserDevIdByLogicDevId>(rt, "get_user_dev_id_by_logic_dev_id",
+                                           "get_user_dev_id_by_logic_dev_id(logic_dev_id) -> (user_dev_id, ret).");
+  DefIdMap<&aclrtGetLogicDevIdByPhyDevId>(rt, "get_logic_dev_id_by_phy_dev_id",
+                                          "get_logic_dev_id_by_phy_dev_id(phy_dev_id) -> (logic_dev_id, ret).");
+  DefIdMap<&aclrtGetPhyDevIdByLogicDevId>(rt, "get_phy_dev_id_by_logic_dev_id",
+                                          "get_phy_dev_id_by_logic_dev_id(logic_dev_id) -> (phy_dev_id, ret).");
+  Def(
+      rt, "stream_get_id",
+      [](Handle stream) {
+        int32_t id = 0;
+        aclError ret = aclrtStreamGetId(Ptr<void>(stream), &id);
+        return py::make_tuple(id, ret);
+      },
+      "stream_get_id(stream) -> (stream_id, ret).", py::arg("stream"));
 }
 
 }  // namespace
 
 void DefRt(py::module_& rt) {
+  DefRtDeviceIds(rt);
   DefRtDevices(rt);
   DefRtContexts(rt);
   DefRtStreams(rt);

@@ -1,4 +1,8 @@
-// Data buffers and dtype sizes (acl_base.h).
+// Data buffers, dtype sizes and half-precision conversions (acl_base.h).
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
 #include "acl/acl.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
@@ -75,5 +79,43 @@ ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType) try {
   }
 }
 ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
+
+// IEEE 754 binary16 <-> binary32. Half to float is exact; float to half
+// rounds to nearest, ties to even, overflows to infinity from 65520 up and
+// keeps NaN a (quiet) NaN.
+ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value) try {
+  const uint32_t sign = static_cast<uint32_t>(value & 0x8000u) << 16;
+  const uint32_t exponent = (value >> 10) & 0x1fu;
+  const uint32_t mantissa = value & 0x3ffu;
+  if (exponent == 0) {  // zero or subnormal: mantissa * 2^-24
+    const float magnitude = std::ldexp(static_cast<float>(mantissa), -24);
+    return sign != 0 ? -magnitude : magnitude;
+  }
+  uint32_t bits = sign | (mantissa << 13);
+  bits |= exponent == 0x1f ? 0x7f800000u : (exponent + 112) << 23;
+  float out;
+  std::memcpy(&out, &bits, sizeof(out));
+  return out;
+}
+ACLSIM_EDGE_CATCH_RETURN(0.0f)
+
+ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value) try {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  const auto sign = static_cast<uint16_t>((bits >> 16) & 0x8000u);
+  const uint32_t magnitude = bits & 0x7fffffffu;
+  if (magnitude > 0x7f800000u) return static_cast<aclFloat16>(sign | 0x7e00u | ((magnitude >> 13) & 0x3ffu));
+  if (magnitude >= 0x477ff000u) return static_cast<aclFloat16>(sign | 0x7c00u);  // >= 65520 (or infinity)
+  if (magnitude < 0x38800000u) {  // below 2^-14: a subnormal half (or zero), in units of 2^-24
+    float f;
+    std::memcpy(&f, &magnitude, sizeof(f));
+    return static_cast<aclFloat16>(sign | static_cast<uint16_t>(std::nearbyint(f * 16777216.0f)));
+  }
+  uint32_t half = (((magnitude >> 23) - 112) << 10) | ((magnitude >> 13) & 0x3ffu);
+  const uint32_t rest = magnitude & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (half & 1u) != 0)) ++half;
+  return static_cast<aclFloat16>(sign | half);
+}
+ACLSIM_EDGE_CATCH_RETURN(static_cast<aclFloat16>(0))
 
 }  // extern "C"

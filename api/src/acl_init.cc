@@ -1,10 +1,15 @@
-// aclInit / aclFinalize / version / error-message entry points.
+// aclInit / aclFinalize / version / error-message / application-log entry
+// points.
+#include <cstdarg>
+#include <cstdio>
 #include <string>
 
 #include "acl/acl.h"
+#include "acl/aclsim_ext.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
+#include "runtime/log.h"
 
 using aclsim::api::Convert;
 
@@ -52,5 +57,30 @@ ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void) try {
   return name.c_str();
 }
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
+
+// The application's line goes through aclsim's logging (docs/logging.md) at
+// its level, naming the caller's file, line and function; a level outside
+// ACL_DEBUG…ACL_ERROR or a NULL format writes nothing. Lines longer than
+// 1023 bytes are cut.
+ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
+                                   const char* fmt, ...) try {
+  if (fmt == nullptr || logLevel < ACL_DEBUG || logLevel > ACL_ERROR) return;
+  const auto level = static_cast<aclsim::LogLevel>(static_cast<int>(logLevel));
+  if (!aclsim::LogEnabled(level)) return;
+  char text[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(text, sizeof(text), fmt, args);
+  va_end(args);
+  aclsim::Log(level, text, file != nullptr ? file : "", static_cast<int>(line), func != nullptr ? func : "");
+}
+ACLSIM_EDGE_CATCH_VOID
+
+ACL_FUNC_VISIBILITY aclError aclsimInternalSetPythonNotSupported(const char* api) try {
+  if (api == nullptr) return aclsim::api::InvalidParam(__func__, "NULL api name");
+  aclsim::api::SetNotSupported(api, "docs/python_api_coverage.md");
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+ACLSIM_EDGE_CATCH
 
 }  // extern "C"

@@ -61,8 +61,10 @@ aclError InvalidParam(const char* function, const char* what) noexcept {
   return ACL_ERROR_INVALID_PARAM;
 }
 
-void SetNotSupported(const char* function) noexcept {
-  Record(ACL_ERROR_API_NOT_SUPPORT, function, "", " is not implemented by aclsim (see docs/api_coverage.md)");
+void SetNotSupported(const char* function, const char* coverage_page) noexcept {
+  char why[256];
+  std::snprintf(why, sizeof(why), " is not implemented by aclsim (see %s)", coverage_page);
+  Record(ACL_ERROR_API_NOT_SUPPORT, function, "", why);
 }
 
 const char* RecentErrorMessage() noexcept {

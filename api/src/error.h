@@ -16,8 +16,9 @@ namespace aclsim::api {
 aclError Convert(const char* function, const Status& status) noexcept;
 // Records an invalid-parameter failure of |function| and returns 100000.
 aclError InvalidParam(const char* function, const char* what) noexcept;
-// Records that |function| is not implemented by aclsim.
-void SetNotSupported(const char* function) noexcept;
+// Records that |function| is not implemented by aclsim; the message points
+// to |coverage_page|, the page that lists what is.
+void SetNotSupported(const char* function, const char* coverage_page = "docs/api_coverage.md") noexcept;
 // Records |message| with |code| for this thread (no return value).
 void SetError(aclError code, const std::string& message) noexcept;
 // The message of this thread's most recent failure, or nullptr.

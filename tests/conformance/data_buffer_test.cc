@@ -1,7 +1,9 @@
 // Data buffers and element sizes (acl_base.h): aclCreateDataBuffer,
 // aclDestroyDataBuffer, aclUpdateDataBuffer, aclGetDataBufferAddr,
-// aclGetDataBufferSize, aclGetDataBufferSizeV2, aclDataTypeSize.
+// aclGetDataBufferSize, aclGetDataBufferSizeV2, aclDataTypeSize,
+// aclFloat16ToFloat, aclFloatToFloat16.
 // None of these needs aclInit or a device.
+#include <cmath>
 #include <cstdint>
 
 #include "conformance_util.h"
@@ -126,6 +128,27 @@ TEST(ConfDataTypeSize, GivenComplexAndFp8TypesWhenDataTypeSizeThenCannSizes) {
   EXPECT_EQ(aclDataTypeSize(ACL_FLOAT8_E5M2), 1u);
   EXPECT_EQ(aclDataTypeSize(ACL_FLOAT8_E4M3FN), 1u);
   EXPECT_EQ(aclDataTypeSize(ACL_FLOAT8_E8M0), 1u);
+}
+
+TEST(ConfFloat16, GivenHalfBitsWhenFloat16ToFloatThenExactValue) {
+  EXPECT_EQ(aclFloat16ToFloat(0x3C00), 1.0f);
+  EXPECT_EQ(aclFloat16ToFloat(0xC000), -2.0f);
+  EXPECT_EQ(aclFloat16ToFloat(0x7BFF), 65504.0f);
+  EXPECT_EQ(aclFloat16ToFloat(0x0400), 0.00006103515625f);            // smallest normal, 2^-14
+  EXPECT_EQ(aclFloat16ToFloat(0x0001), 0.000000059604644775390625f);  // smallest subnormal, 2^-24
+  EXPECT_EQ(aclFloat16ToFloat(0x0000), 0.0f);
+  EXPECT_TRUE(std::signbit(aclFloat16ToFloat(0x8000)));
+}
+
+// Values every half-precision conversion agrees on; what overflow, infinity
+// and NaN give is aclsim's (IEEE's) choice, tested in tests/python/test_bindings.py.
+TEST(ConfFloat16, GivenRepresentableFloatsWhenFloatToFloat16ThenHalfBits) {
+  EXPECT_EQ(aclFloatToFloat16(1.0f), 0x3C00);
+  EXPECT_EQ(aclFloatToFloat16(-2.0f), 0xC000);
+  EXPECT_EQ(aclFloatToFloat16(65504.0f), 0x7BFF);
+  EXPECT_EQ(aclFloatToFloat16(0.000000059604644775390625f), 0x0001);
+  EXPECT_EQ(aclFloatToFloat16(0.1f), 0x2E66);
+  EXPECT_EQ(aclFloatToFloat16(-0.0f), 0x8000);
 }
 
 }  // namespace

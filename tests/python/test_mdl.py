@@ -142,7 +142,6 @@ def test_set_dynamic_batch_size(sample_mlp):
     lambda: acl.mdl.get_input_index_by_name(1, 2),
     lambda: acl.mdl.add_dataset_buffer(1),
     lambda: acl.mdl.set_dynamic_batch_size(1, 2, 3),
-    lambda: acl.mdl.create_dataset(1),
 ])
 def test_argument_errors(call):
     with pytest.raises(TypeError, match=r"acl\.mdl\.\w+ args parse failed"):

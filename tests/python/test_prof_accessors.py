@@ -121,7 +121,6 @@ def test_bad_buffers(records):
     lambda: acl.prof.get_op_name_len(None, 80, 0),
     lambda: acl.prof.get_op_type_v2(1, 80),
     lambda: acl.prof.get_op_name_v2(1, 80, 0, 0),
-    lambda: acl.prof.get_op_desc_size(0),
 ])
 def test_argument_errors(call):
     with pytest.raises(TypeError, match=r"acl\.prof\.\w+ args parse failed"):

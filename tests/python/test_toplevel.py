@@ -62,8 +62,8 @@ def test_init_with_config_files(tmp_path):
 def test_init_argument_errors():
     with pytest.raises(TypeError, match=r"acl\.init args parse failed"):
         acl.init(42)
-    with pytest.raises(TypeError, match=r"acl\.finalize args parse failed"):
-        acl.finalize(1)
+    # acl.finalize takes no arguments and ignores extra ones as pyACL's does
+    # (test_surface.py tests the lenient functions).
 
 
 def test_recent_err_msg_names_the_failing_call():

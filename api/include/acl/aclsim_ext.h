@@ -189,6 +189,13 @@ ACL_FUNC_VISIBILITY const void* aclsimInternalGetOpApi(uint32_t version);
  * the mstx entry points for table |version|, or NULL. Not for applications. */
 ACL_FUNC_VISIBILITY const void* aclsimInternalGetMstxApi(uint32_t version);
 
+/* Internal ABI between libascendcl.so and the `acl` Python module: records
+ * that the Python function |api| (e.g. "acl.media.dvpp_malloc") is not
+ * supported, with ACL_ERROR_API_NOT_SUPPORT, for aclGetRecentErrMsg() and the
+ * error log, as the C API's own not-supported functions do. NULL → 100000.
+ * Not for applications. */
+ACL_FUNC_VISIBILITY aclError aclsimInternalSetPythonNotSupported(const char* api);
+
 #ifdef __cplusplus
 }
 #endif

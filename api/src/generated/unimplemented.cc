@@ -14,20 +14,6 @@
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value) {
-  aclsim::api::SetNotSupported("aclFloat16ToFloat");
-  return static_cast<float>(0);
-}
-
-ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value) {
-  aclsim::api::SetNotSupported("aclFloatToFloat16");
-  return static_cast<aclFloat16>(0);
-}
-
-ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line, const char* fmt, ...) {
-  aclsim::api::SetNotSupported("aclAppLog");
-}
-
 ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num) {
   aclsim::api::SetNotSupported("aclGetCannAttributeList");
   return ACL_ERROR_API_NOT_SUPPORT;
