@@ -1,5 +1,7 @@
 #include "runtime/mspti_sink.h"
 
+#include <vector>
+
 #include "runtime/device_table.h"
 #include "runtime/prof/mspti_collector.h"
 #include "runtime/vendor.h"
@@ -27,6 +29,8 @@ void MsptiSink::OnCompletions(const device::CompletionRecord* records, size_t co
   const int64_t offset = epoch_offset_();
   const uint32_t tid = CurrentThreadId();
   const uint64_t correlation = prof::mspti::Collector::CurrentCorrelationId();
+  thread_local std::vector<prof::mspti::KernelRecord> batch;
+  batch.clear();
   ModelRef model;
   uint32_t model_tag = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -51,8 +55,9 @@ void MsptiSink::OnCompletions(const device::CompletionRecord* records, size_t co
     }
     k.type = KernelType(r.engine);
     k.name = op->name.c_str();
-    mspti.Append(k);
+    batch.push_back(k);
   }
+  mspti.AppendBatch(prof::mspti::kKernel, batch.data(), sizeof(prof::mspti::KernelRecord), batch.size());
 }
 
 }  // namespace aclsim::runtime

@@ -74,9 +74,12 @@ def qualified(module, name):
 
 
 def hand_written():
-    """{(module, name): file} of the functions api/python/*.cc binds."""
+    """{(module, name): file} of the functions api/python/*.cc binds (not
+    mspti_module.cc: the `mspti_C` module, docs/mspti.md)."""
     found = {}
     for src in sorted(BINDINGS.glob("*.cc")):
+        if src.name == "mspti_module.cc":
+            continue
         text = src.read_text()
         for m in re.finditer(r'\bDef\w*(?:<[^<>]*>)?\(\s*(\w+),\s*"(\w+)"|\b(\w+)\.def\(\s*"(\w+)"', text):
             variable, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))

@@ -84,6 +84,9 @@ class Collector {
   void Append(const R& record) {
     Append(record.kind, &record, sizeof(R));
   }
+  // Writes |count| records of |size| bytes each, laid end to end at
+  // |records|, under one lock (the kernel source's batches).
+  void AppendBatch(uint32_t kind, const void* records, size_t size, size_t count);
   void FlushAll();
   void FlushPeriod(uint32_t ms);
   Counters counters() const;

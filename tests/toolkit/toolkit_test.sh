@@ -130,6 +130,8 @@ env -i PATH=/usr/bin:/bin HOME="$tmp" bash -c "source '$latest/set_env.sh' &&
 if [ "$python_on" = "ON" ]; then
   got="$(env -i PATH=/usr/bin:/bin bash -c "source '$latest/set_env.sh' && /usr/bin/python3 -c 'import acl, os; print(os.path.dirname(acl.__file__))'")"
   expect_eq "$got" "$latest/python/site-packages" "acl module"
+  got="$(env -i PATH=/usr/bin:/bin bash -c "source '$latest/set_env.sh' && /usr/bin/python3 -c 'import mspti, mspti_C, os; print(os.path.dirname(mspti.__file__), mspti_C.flush_all())'")"
+  expect_eq "$got" "$latest/python/site-packages/mspti 0" "mspti package"
 fi
 
 # A moved tree: the script finds its new root.
