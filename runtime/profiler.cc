@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "runtime/log.h"
+#include "runtime/prof/mspti_collector.h"
 #include "runtime/vendor.h"
 
 namespace aclsim::runtime {
@@ -135,6 +136,9 @@ Status Profiler::OnDeviceOpened(DeviceState* device) {
     if (device_now > epoch_anchor_ns_) epoch_offset_ns_ = epoch_base_ns_ - device_now;
   }
   if (trace_) devices_->AddSink(device, trace_.get());
+  if (!mspti_sink_ && prof::mspti::Collector::Instance().Enabled(prof::mspti::kKernel)) {
+    mspti_sink_ = std::make_unique<MsptiSink>(models_, [this] { return EpochOffsetNs(); });
+  }
   if (mspti_sink_) {
     devices_->AddSink(device, mspti_sink_.get());
     mspti_devices_.push_back(device->id());

@@ -171,7 +171,7 @@ class Profiler final : public DeviceObserver {
   // MSPTI's kernel source (runtime/mspti_sink.h): attached to every open
   // device, and to each device that opens from now on. Idempotent.
   void AttachMsptiSink();
-  uint64_t MsptiUncorrelatedKernels() const { return mspti_sink_ ? mspti_sink_->uncorrelated() : 0; }
+  uint64_t MsptiUncorrelatedKernels() const;
 
   // Never throws: a record that cannot be stored (allocation failure) is
   // counted in ApiRecordsLost() instead.

@@ -15,4 +15,9 @@ void Profiler::AttachMsptiSink() {
   }
 }
 
+uint64_t Profiler::MsptiUncorrelatedKernels() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return mspti_sink_ ? mspti_sink_->uncorrelated() : 0;
+}
+
 }  // namespace aclsim::runtime

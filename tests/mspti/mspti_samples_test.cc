@@ -4,9 +4,12 @@
 // its memory traffic, then the records the samples print, checked exactly.
 // And both views of one run: MSPTI's kernel times are the msprof export's.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -254,6 +257,79 @@ TEST_F(MsptiAndSession, GivenOneRunThenKernelTimesEqualOpSummaryTimes) {
     EXPECT_EQ(cell, start) << k.name;
     EXPECT_EQ(csv.Cell(i, "Op Name"), k.name);
   }
+}
+
+}  // namespace
+
+namespace {
+
+// One run of the activity sample in a child process; its records as text,
+// with the fields that name the process (pid, tid) left out and the
+// strings written out: the same program must print the same lines.
+std::string RecordsOfOneRun() {
+  int fds[2];
+  if (pipe(fds) != 0) return "";
+  const pid_t child = fork();
+  if (child == 0) {
+    close(fds[0]);
+    std::string out;
+    aclsim_mspti_test::RegisterClient();
+    for (int kind = MSPTI_ACTIVITY_KIND_MARKER; kind < MSPTI_ACTIVITY_KIND_COUNT; ++kind) {
+      msptiActivityEnable(static_cast<msptiActivityKind>(kind));
+    }
+    (void)aclInit(nullptr);
+    (void)aclrtSetDevice(0);
+    {
+      aclsim_conformance::LoadedModel model("sample_mlp.json");
+      (void)model.Execute();
+      void* p = nullptr;
+      (void)aclrtMalloc(&p, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
+      (void)aclrtMemset(p, 4096, 1, 4096);
+      (void)aclrtFree(p);
+    }
+    (void)aclrtResetDevice(0);
+    (void)aclFinalize();
+    (void)msptiActivityFlushAll(1);
+    for (const Record& r : Client::Get().TakeRecords()) {
+      std::string line = std::to_string(r.kind);
+      if (r.kind == MSPTI_ACTIVITY_KIND_KERNEL) {
+        const auto k = r.As<msptiActivityKernel>();
+        line += " " + std::to_string(k.start) + " " + std::to_string(k.end) + " " + std::to_string(k.ds.streamId) +
+                " " + std::to_string(k.correlationId) + " " + k.type + " " + k.name;
+      } else if (r.kind == MSPTI_ACTIVITY_KIND_MEMORY || r.kind == MSPTI_ACTIVITY_KIND_MEMSET ||
+                 r.kind == MSPTI_ACTIVITY_KIND_MEMCPY) {
+        std::vector<uint8_t> b = r.bytes;
+        if (r.kind == MSPTI_ACTIVITY_KIND_MEMORY) std::memset(b.data() + 36, 0, 8);  // the address
+        if (r.kind == MSPTI_ACTIVITY_KIND_MEMORY) std::memset(b.data() + 52, 0, 4);  // the pid
+        for (uint8_t x : b) line += " " + std::to_string(x);
+      } else if (r.kind != MSPTI_ACTIVITY_KIND_MARKER) {
+        const auto a = r.As<msptiActivityApi>();
+        line += " " + std::to_string(a.start) + " " + std::to_string(a.end) + " " + std::to_string(a.correlationId) +
+                " " + a.name;
+      }
+      out += line + "\n";
+    }
+    const ssize_t written = write(fds[1], out.data(), out.size());
+    _exit(written == static_cast<ssize_t>(out.size()) ? 0 : 1);
+  }
+  close(fds[1]);
+  std::string text;
+  char buf[4096];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof(buf))) > 0;) text.append(buf, static_cast<size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? text : "";
+}
+
+TEST(MsptiDeterminism, GivenTheSameProgramTwiceThenTheSameRecords) {
+  const std::string first = RecordsOfOneRun();
+  const std::string second = RecordsOfOneRun();
+  ASSERT_FALSE(first.empty());
+  // 9 kernels, their aclmdlExecute, and the memory calls' records at least.
+  EXPECT_GE(std::count(first.begin(), first.end(), '\n'), 20);
+  EXPECT_NE(first.find("fc1"), std::string::npos);
+  EXPECT_EQ(first, second);
 }
 
 }  // namespace
