@@ -1,8 +1,10 @@
 // The runtime's MSPTI kernel source: a completion sink on each open device
 // (attached by Profiler::AttachMsptiSink once MSPTI's KERNEL kind has been
 // on) that writes one KERNEL record per finished op into MSPTI's buffers
-// (runtime/prof/mspti_collector.h). Markers, event records and the copy and
-// memset tasks of aclrtMemcpyAsync / aclrtMemsetAsync are not kernels.
+// (runtime/prof/mspti_collector.h), and a device-side MARKER record per
+// mstx device marker while the MARKER kind is on. Event records and the
+// copy and memset tasks of aclrtMemcpyAsync / aclrtMemsetAsync are not
+// kernels.
 //
 // Times are the device ns of the record on the exported epoch clock (the
 // same mapping the msprof exports use); the correlation id is the launching
@@ -14,6 +16,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <mutex>
+#include <unordered_set>
 
 #include "runtime/device/backend.h"
 #include "runtime/model_registry.h"
@@ -30,9 +34,15 @@ class MsptiSink final : public device::CompletionSink {
   uint64_t uncorrelated() const { return uncorrelated_.load(std::memory_order_relaxed); }
 
  private:
+  // A device-side MARKER record for an mstx device marker (tag 11: a mark;
+  // tag 12: a range's start, then its end).
+  void DeviceMarker(const device::CompletionRecord& r, int64_t offset);
+
   const ModelRegistry* const models_;
   const std::function<int64_t()> epoch_offset_;
   std::atomic<uint64_t> uncorrelated_{0};
+  std::mutex ranges_mu_;
+  std::unordered_set<uint64_t> open_ranges_;  // ids of ranges whose start marker ran
 };
 
 }  // namespace aclsim::runtime

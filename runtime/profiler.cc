@@ -136,7 +136,8 @@ Status Profiler::OnDeviceOpened(DeviceState* device) {
     if (device_now > epoch_anchor_ns_) epoch_offset_ns_ = epoch_base_ns_ - device_now;
   }
   if (trace_) devices_->AddSink(device, trace_.get());
-  if (!mspti_sink_ && prof::mspti::Collector::Instance().Enabled(prof::mspti::kKernel)) {
+  if (!mspti_sink_ &&
+      prof::mspti::Collector::Instance().AnyEnabled((1u << prof::mspti::kKernel) | (1u << prof::mspti::kMarker))) {
     mspti_sink_ = std::make_unique<MsptiSink>(models_, [this] { return EpochOffsetNs(); });
   }
   if (mspti_sink_) {

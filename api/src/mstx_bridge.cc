@@ -6,17 +6,21 @@
 
 #include <atomic>
 #include <cstring>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 
 #include "acl/aclsim_ext.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
+#include "api/src/handles.h"
 #include "api/src/mstx_api.h"
 #include "runtime/log.h"
 #include "runtime/prof/msproftx.h"
 #include "runtime/prof/mspti_collector.h"
 #include "runtime/runtime.h"
+#include "runtime/vendor.h"
 
 namespace {
 
@@ -28,6 +32,14 @@ bool Active() noexcept { return aclsim::prof::TxManager::MstxActive() || MsptiMa
 
 // MSPTI's marker ids when no session numbers the ranges.
 std::atomic<uint64_t> g_mspti_marker_id{0};
+
+// The streams of MSPTI's open ranges that have one: their end is a device
+// marker on the same stream, as the start was.
+std::mutex g_range_mu;
+std::unordered_map<uint64_t, void*>& RangeStreams() {
+  static auto* streams = new std::unordered_map<uint64_t, void*>();
+  return *streams;
+}
 
 // Writes MSPTI's host MARKER record of one mstx call (when MSPTI's MARKER
 // kind is on and |domain| is not disabled): |flag| is the plain flag, made
@@ -50,6 +62,26 @@ void MsptiMarker(const char* domain, const char* message, void* stream, uint32_t
   r.name = end ? "" : c.Intern(message != nullptr ? message : "");
   r.domain = end ? "" : c.Intern(domain);
   c.Append(r);
+  // With a stream, a device marker in stream order gives the device-side
+  // record (runtime/mspti_sink.cc); a session recording mstx places its own.
+  if (stream != nullptr && !aclsim::prof::TxManager::MstxActive()) {
+    const uint32_t tag = flag == 1 ? aclsim::vendor::kMarkExTag : aclsim::vendor::kMstxRangeTag;
+    (void)profiler.StepMarker(aclsim::api::ToStream(stream), id, tag);
+  }
+}
+
+// A range's start remembers its stream; its end takes it back (nullptr: none).
+void* RangeStream(uint64_t id, void* start_stream, bool start) {
+  std::lock_guard<std::mutex> lock(g_range_mu);
+  if (start) {
+    if (start_stream != nullptr) RangeStreams()[id] = start_stream;
+    return start_stream;
+  }
+  auto it = RangeStreams().find(id);
+  if (it == RangeStreams().end()) return nullptr;
+  void* stream = it->second;
+  RangeStreams().erase(it);
+  return stream;
 }
 
 // The id of a new MSPTI marker when the session gave none.
@@ -84,7 +116,7 @@ uint64_t RangeStart(const char* domain, const char* message, void* stream) noexc
   }
   if (MsptiMarkers()) {
     id = MsptiId(id);
-    MsptiMarker(domain, message, stream, 2, id);
+    MsptiMarker(domain, message, RangeStream(id, stream, true), 2, id);
   }
   return id;
 } catch (...) {
@@ -94,7 +126,7 @@ uint64_t RangeStart(const char* domain, const char* message, void* stream) noexc
 void RangeEnd(const char* domain, uint64_t id) noexcept try {
   if (id == 0 || !Active()) return;
   if (aclsim::prof::TxManager::MstxActive()) WithTx([&](aclsim::prof::TxManager& tx) { tx.MstxRangeEnd(domain, id); });
-  if (MsptiMarkers()) MsptiMarker(domain, nullptr, nullptr, 4, id);
+  if (MsptiMarkers()) MsptiMarker(domain, nullptr, RangeStream(id, nullptr, false), 4, id);
 } catch (...) {
   aclsim::api::FailureAtEdgeOr<void>("mstxRangeEnd", [] {});
 }

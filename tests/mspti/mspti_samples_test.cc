@@ -188,8 +188,10 @@ TEST_F(MsptiSample, GivenExternalCorrelationSampleThenEachPhaseGroupsItsCalls) {
       << "the kernel belongs to the execution phase";
 }
 
-TEST_F(MsptiSample, GivenMstxDomainSampleThenDisabledDomainIsSilentAndHostRangesPair) {
+TEST_F(MsptiSample, GivenMstxDomainSampleThenDisabledDomainIsSilentAndRangesHaveHostAndDeviceEnds) {
   ASSERT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_MARKER), MSPTI_SUCCESS);
+  int32_t stream_id = -1;
+  ASSERT_ACL_OK(aclrtStreamGetId(stream_, &stream_id));
   mstxDomainHandle_t domain = mstxDomainCreateA("domainRange");
   ASSERT_NE(domain, nullptr);
   const mstxRangeId first = mstxDomainRangeStartA(domain, "s.c_str()", stream_);
@@ -202,24 +204,42 @@ TEST_F(MsptiSample, GivenMstxDomainSampleThenDisabledDomainIsSilentAndHostRanges
   mstxMarkA("plain", nullptr);
   DeInit();
   const auto markers = OfKind(Client::Get().TakeRecords(), MSPTI_ACTIVITY_KIND_MARKER);
-  ASSERT_EQ(markers.size(), 5u);
+  // The range on the stream: host start, its device marker, host end, its
+  // device marker; the disabled domain's range: nothing; the host-only
+  // range: start and end; the plain mark.
+  ASSERT_EQ(markers.size(), 7u);
   const auto m0 = markers[0].As<msptiActivityMarker>();
   EXPECT_EQ(m0.flag, MSPTI_ACTIVITY_FLAG_MARKER_START_WITH_DEVICE);
   EXPECT_EQ(m0.sourceKind, MSPTI_ACTIVITY_SOURCE_KIND_HOST);
   EXPECT_STREQ(m0.name, "s.c_str()");
   EXPECT_STREQ(m0.domain, "domainRange");
   EXPECT_EQ(m0.id, first);
-  const auto m1 = markers[1].As<msptiActivityMarker>();
-  EXPECT_EQ(m1.flag, MSPTI_ACTIVITY_FLAG_MARKER_END);
+  const auto d0 = markers[1].As<msptiActivityMarker>();
+  EXPECT_EQ(d0.flag, MSPTI_ACTIVITY_FLAG_MARKER_START_WITH_DEVICE);
+  EXPECT_EQ(d0.sourceKind, MSPTI_ACTIVITY_SOURCE_KIND_DEVICE);
+  EXPECT_EQ(d0.id, first);
+  EXPECT_EQ(d0.objectId.ds.deviceId, 0u);
+  EXPECT_EQ(d0.objectId.ds.streamId, static_cast<uint32_t>(stream_id));
+  EXPECT_STREQ(d0.name, "");
+  EXPECT_GE(d0.timestamp, m0.timestamp);  // the device reaches the marker after the host enqueued it
+  const auto m1 = markers[2].As<msptiActivityMarker>();
+  EXPECT_EQ(m1.flag, MSPTI_ACTIVITY_FLAG_MARKER_END_WITH_DEVICE);
+  EXPECT_EQ(m1.sourceKind, MSPTI_ACTIVITY_SOURCE_KIND_HOST);
   EXPECT_EQ(m1.id, first);
   EXPECT_STREQ(m1.name, "");
   EXPECT_GE(m1.timestamp, m0.timestamp);
-  const auto m2 = markers[2].As<msptiActivityMarker>();
+  const auto d1 = markers[3].As<msptiActivityMarker>();
+  EXPECT_EQ(d1.flag, MSPTI_ACTIVITY_FLAG_MARKER_END_WITH_DEVICE);
+  EXPECT_EQ(d1.sourceKind, MSPTI_ACTIVITY_SOURCE_KIND_DEVICE);
+  EXPECT_EQ(d1.id, first);
+  EXPECT_GE(d1.timestamp, d0.timestamp);
+  const auto m2 = markers[4].As<msptiActivityMarker>();
   EXPECT_EQ(m2.flag, MSPTI_ACTIVITY_FLAG_MARKER_START);
   EXPECT_STREQ(m2.name, "openDomainMark");
   EXPECT_EQ(m2.id, third);
-  EXPECT_EQ(markers[3].As<msptiActivityMarker>().id, third);
-  const auto m4 = markers[4].As<msptiActivityMarker>();
+  EXPECT_EQ(markers[5].As<msptiActivityMarker>().flag, MSPTI_ACTIVITY_FLAG_MARKER_END);
+  EXPECT_EQ(markers[5].As<msptiActivityMarker>().id, third);
+  const auto m4 = markers[6].As<msptiActivityMarker>();
   EXPECT_EQ(m4.flag, MSPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS);
   EXPECT_STREQ(m4.domain, "default");
   EXPECT_STREQ(m4.name, "plain");
