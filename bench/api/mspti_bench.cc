@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "../chain_model.h"
 #include "acl/acl.h"
 #include "mspti/mspti.h"
 #include "runtime/prof/mspti_records.h"
@@ -82,17 +83,6 @@ BENCHMARK(BM_MemcpySameBytes)->Unit(benchmark::kMillisecond);
 
 constexpr int kModelOps = 1000;
 constexpr int kRunsPerIteration = 100;
-
-std::string ChainModel(int ops) {
-  std::ostringstream m;
-  m << R"({"schema":"aclsim.graph.v1","name":"chain","inputs":[{"name":"t0","dtype":"float16","shape":[1024]}],"ops":[)";
-  for (int i = 0; i < ops; ++i) {
-    m << (i ? "," : "") << R"({"name":"layer)" << i << R"(.add","type":"Add","inputs":["t)" << i
-      << R"("],"outputs":[{"name":"t)" << i + 1 << R"(","dtype":"float16","shape":[1024]}]})";
-  }
-  m << R"(],"outputs":["t)" << ops << R"("]})";
-  return m.str();
-}
 
 void Request(uint8_t** buffer, size_t* size, size_t* max_records) {
   constexpr size_t kSize = 8 << 20;

@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "../chain_model.h"
 #include "acl/acl.h"
 #include "acl/acl_prof.h"
 #include "acl/prof_acl_api.h"
@@ -36,17 +37,6 @@ namespace {
 
 constexpr int kOps = 4096;
 constexpr size_t kRecord = 80;
-
-std::string ChainModel(int ops) {
-  std::ostringstream m;
-  m << R"({"schema":"aclsim.graph.v1","name":"chain","inputs":[{"name":"t0","dtype":"float16","shape":[1024]}],"ops":[)";
-  for (int i = 0; i < ops; ++i) {
-    m << (i ? "," : "") << R"({"name":"layer)" << i << R"(.add","type":"Add","inputs":["t)" << i
-      << R"("],"outputs":[{"name":"t)" << i + 1 << R"(","dtype":"float16","shape":[1024]}]})";
-  }
-  m << R"(],"outputs":["t)" << ops << R"("]})";
-  return m.str();
-}
 
 struct Session {
   uint32_t model_id = 0;
