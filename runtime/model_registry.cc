@@ -127,6 +127,7 @@ prof::OpTableRef ModelRegistry::BuildOpTable(const model::Graph& graph, const st
     entry.info = InternOpInfo(graph, op);
     if (i < costs.size()) entry.cost = costs[i];
     entry.subgraph = op.type == vendor::kFftsPlusOpType;
+    entry.copy_task = op.type == vendor::kMemcpyTaskType || op.type == vendor::kMemsetTaskType;
     table->push_back(entry);
   }
   return table;

@@ -16,8 +16,12 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
+#include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "runtime/device/backend.h"
 #include "runtime/model_registry.h"
@@ -38,11 +42,20 @@ class MsptiSink final : public device::CompletionSink {
   // tag 12: a range's start, then its end).
   void DeviceMarker(const device::CompletionRecord& r, int64_t offset);
 
+  // Kernel names by op index (nullptr: not a kernel) of |ops|: a compact
+  // copy built once per op table, so a batch reads 8 bytes per op.
+  using KernelNames = std::shared_ptr<const std::vector<const char*>>;
+  KernelNames NamesOf(const prof::OpTableRef& ops);
+
   const ModelRegistry* const models_;
   const std::function<int64_t()> epoch_offset_;
   std::atomic<uint64_t> uncorrelated_{0};
   std::mutex ranges_mu_;
   std::unordered_set<uint64_t> open_ranges_;  // ids of ranges whose start marker ran
+  std::mutex names_mu_;
+  // By table: the table is held, so its address is not reused while listed;
+  // a table only this cache still holds (its model unloaded) is let go.
+  std::unordered_map<const prof::OpTable*, std::pair<prof::OpTableRef, KernelNames>> names_;
 };
 
 }  // namespace aclsim::runtime

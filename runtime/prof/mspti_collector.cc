@@ -112,22 +112,6 @@ void Collector::Append(uint32_t kind, const void* record, size_t size) {
   ++counters_.records;
 }
 
-void Collector::AppendBatch(uint32_t kind, const void* records, size_t size, size_t count) {
-  if (!Enabled(kind) || count == 0) return;
-  const auto* bytes = static_cast<const uint8_t*>(records);
-  std::lock_guard<std::mutex> lock(mu_);
-  for (size_t i = 0; i < count; ++i) {
-    if (!OpenBufferLocked(size)) {
-      ++counters_.dropped;
-      continue;
-    }
-    std::memcpy(current_.data + current_.valid, bytes + i * size, size);
-    current_.valid += size;
-    ++current_.records;
-    ++counters_.records;
-  }
-}
-
 void Collector::Deliver(std::deque<Buffer>* buffers) {
   CompleteFn complete = nullptr;
   {

@@ -84,9 +84,16 @@ class Collector {
   void Append(const R& record) {
     Append(record.kind, &record, sizeof(R));
   }
-  // Writes |count| records of |size| bytes each, laid end to end at
-  // |records|, under one lock (the kernel source's batches).
-  void AppendBatch(uint32_t kind, const void* records, size_t size, size_t count);
+  // Writes up to |count| records of |size| bytes (a multiple of 8, at most
+  // kMaxRecordBytes) straight into the client's buffers, under one lock (the
+  // kernel source's batches): fill(i, dst) writes candidate i's record at
+  // |dst| and returns true, or returns false (dst untouched) when candidate i
+  // is no record. |fill| runs under the collector's lock and must not call
+  // MSPTI. When the client gives no buffer, the batch's remaining records are
+  // built in scratch space and counted as dropped.
+  template <typename Fill>
+  void AppendEach(uint32_t kind, size_t size, size_t count, Fill&& fill);
+  static constexpr size_t kMaxRecordBytes = 128;
   void FlushAll();
   void FlushPeriod(uint32_t ms);
   Counters counters() const;
@@ -164,6 +171,36 @@ class Collector {
   std::atomic<bool> subscribed_{false};
   std::array<std::atomic<uint64_t>, 3> callback_bits_{};  // by domain: bit cbid
 };
+
+template <typename Fill>
+void Collector::AppendEach(uint32_t kind, size_t size, size_t count, Fill&& fill) {
+  if (!Enabled(kind) || count == 0 || size == 0 || size > kMaxRecordBytes) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  size_t i = 0;
+  while (i < count) {
+    if (!OpenBufferLocked(size)) {
+      alignas(8) uint8_t scratch[kMaxRecordBytes];
+      for (; i < count; ++i) counters_.dropped += fill(i, scratch) ? 1 : 0;
+      return;
+    }
+    Buffer& b = current_;
+    size_t room = (b.size - b.valid) / size;
+    if (b.max_records != 0 && b.max_records - b.records < room) room = b.max_records - b.records;
+    // Locals: |fill| writes through a byte pointer, which may alias b.
+    uint8_t* const data = b.data;
+    size_t valid = b.valid;
+    size_t written = 0;
+    for (; i < count && written < room; ++i) {
+      if (fill(i, data + valid)) {
+        valid += size;
+        ++written;
+      }
+    }
+    b.valid = valid;
+    b.records += written;
+    counters_.records += written;
+  }
+}
 
 }  // namespace aclsim::prof::mspti
 

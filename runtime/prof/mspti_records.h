@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace aclsim::prof::mspti {
 
@@ -151,6 +152,25 @@ static_assert(sizeof(MarkerRecord) == 56 && sizeof(ApiRecord) == 48 && sizeof(Ke
               sizeof(HcclRecord) == 56 && sizeof(MemoryRecord) == 64 && sizeof(MemsetRecord) == 56 &&
               sizeof(MemcpyRecord) == 56 && sizeof(ExternalCorrelationRecord) == 24 &&
               sizeof(CommunicationRecord) == 72);
+
+// Writes a KERNEL record at |dst| (56 bytes, the tail padding zeroed) field
+// by field: the kernel source's hot path, which would otherwise build the
+// packed record on its stack and copy it (a store-forwarding stall per field).
+inline void WriteKernelRecord(uint8_t* dst, uint64_t start, uint64_t end, uint32_t device_id, uint32_t stream_id,
+                              uint64_t correlation_id, const char* type, const char* name) {
+  const uint32_t kind = kKernel;
+  const uint32_t pad = 0;
+  std::memcpy(dst + offsetof(KernelRecord, kind), &kind, sizeof(kind));
+  std::memcpy(dst + offsetof(KernelRecord, start), &start, sizeof(start));
+  std::memcpy(dst + offsetof(KernelRecord, end), &end, sizeof(end));
+  std::memcpy(dst + offsetof(KernelRecord, device_id), &device_id, sizeof(device_id));
+  std::memcpy(dst + offsetof(KernelRecord, stream_id), &stream_id, sizeof(stream_id));
+  std::memcpy(dst + offsetof(KernelRecord, correlation_id), &correlation_id, sizeof(correlation_id));
+  std::memcpy(dst + offsetof(KernelRecord, type), &type, sizeof(type));
+  std::memcpy(dst + offsetof(KernelRecord, name), &name, sizeof(name));
+  std::memcpy(dst + offsetof(KernelRecord, name) + sizeof(name), &pad, sizeof(pad));
+}
+static_assert(offsetof(KernelRecord, name) + sizeof(const char*) + sizeof(uint32_t) == sizeof(KernelRecord));
 
 // Bytes of a record of |kind| in a buffer; 0 for a kind outside 1..12.
 size_t RecordSize(uint32_t kind);

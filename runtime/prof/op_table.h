@@ -23,6 +23,7 @@ struct OpEntry {
   const OpInfo* info = nullptr;        // msprof columns: live as long as the model registry
   device::OpCost cost;                 // as the device computed it at load (zero if it could not)
   bool subgraph = false;               // an FFTS+ op: aclprofGetOpFlag reports a subgraph
+  bool copy_task = false;              // a MEMCPY_ASYNC / MEMSET_ASYNC task (aclrtMemcpyAsync...): not a kernel
 };
 
 using OpTable = std::vector<OpEntry>;

@@ -87,6 +87,31 @@ TEST(MsptiLayout, GivenRuntimeKernelRecordThenItsBytesAreThePublicStructsAndTheG
   EXPECT_EQ(pub.correlationId, 42u);
 }
 
+TEST(MsptiLayout, GivenKernelRecordWrittenInPlaceThenItsBytesAreTheStructsWithZeroPadding) {
+  static const char kType[] = "KERNEL_AIVEC";
+  static const char kName[] = "add";
+  rec::KernelRecord k;
+  k.start = 0x0102030405060708;
+  k.end = 0x1112131415161718;
+  k.device_id = 3;
+  k.stream_id = 7;
+  k.correlation_id = 42;
+  k.type = kType;
+  k.name = kName;
+  std::vector<uint8_t> expected = Bytes(k);
+  std::memset(expected.data() + sizeof(k) - 4, 0, 4);  // the tail padding, whatever the stack held
+  std::vector<uint8_t> buffer(sizeof(k) + 8, 0xAA);
+  rec::WriteKernelRecord(buffer.data(), k.start, k.end, 3, 7, 42, kType, kName);
+  EXPECT_EQ(std::vector<uint8_t>(buffer.begin(), buffer.begin() + sizeof(k)), expected);
+  EXPECT_EQ(std::vector<uint8_t>(buffer.begin() + sizeof(k), buffer.end()), std::vector<uint8_t>(8, 0xAA));
+  msptiActivityKernel pub;
+  std::memcpy(&pub, buffer.data(), sizeof(pub));
+  EXPECT_EQ(pub.kind, MSPTI_ACTIVITY_KIND_KERNEL);
+  EXPECT_EQ(pub.correlationId, 42u);
+  EXPECT_EQ(pub.type, kType);
+  EXPECT_EQ(pub.name, kName);
+}
+
 TEST(MsptiLayout, GivenRuntimeRecordsThenPublicFieldsReadTheSameValues) {
   rec::MemcpyRecord m;
   m.copy_kind = MSPTI_ACTIVITY_MEMCPY_KIND_HTOD;
