@@ -4,7 +4,6 @@
 // and aclsimGetMstxStats.
 #include <unistd.h>
 
-#include <atomic>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -29,9 +28,6 @@ namespace mspti = aclsim::prof::mspti;
 bool MsptiMarkers() noexcept { return mspti::Collector::Instance().Enabled(mspti::kMarker); }
 
 bool Active() noexcept { return aclsim::prof::TxManager::MstxActive() || MsptiMarkers(); }
-
-// MSPTI's marker ids when no session numbers the ranges.
-std::atomic<uint64_t> g_mspti_marker_id{0};
 
 // The streams of MSPTI's open ranges that have one: their end is a device
 // marker on the same stream, as the start was.
@@ -84,11 +80,6 @@ void* RangeStream(uint64_t id, void* start_stream, bool start) {
   return stream;
 }
 
-// The id of a new MSPTI marker when the session gave none.
-uint64_t MsptiId(uint64_t tx_id) {
-  return tx_id != 0 ? tx_id : g_mspti_marker_id.fetch_add(1, std::memory_order_relaxed) + 1;
-}
-
 // The runtime's TxManager while one exists: mstx calls never create it.
 template <typename F>
 auto WithTx(F f) {
@@ -98,12 +89,19 @@ auto WithTx(F f) {
   return f((*rt)->profiler().tx());
 }
 
+// The id of an MSPTI marker: the session's when it recorded the marker (its
+// device marker carries that id), else a new one from the same sequence.
+uint64_t MsptiId(uint64_t tx_id) {
+  return tx_id != 0 ? tx_id : WithTx([](aclsim::prof::TxManager& tx) { return tx.NewMarkId(); });
+}
+
 void Mark(const char* domain, const char* message, void* stream) noexcept try {
   if (!Active()) return;
+  uint64_t id = 0;  // the session's, when it recorded the mark: its device marker carries it
   if (aclsim::prof::TxManager::MstxActive()) {
-    WithTx([&](aclsim::prof::TxManager& tx) { tx.MstxMark(domain, message, stream); });
+    id = WithTx([&](aclsim::prof::TxManager& tx) { return tx.MstxMark(domain, message, stream); });
   }
-  if (MsptiMarkers()) MsptiMarker(domain, message, stream, 1, MsptiId(0));
+  if (MsptiMarkers()) MsptiMarker(domain, message, stream, 1, MsptiId(id));
 } catch (...) {
   aclsim::api::FailureAtEdgeOr<void>("mstxMarkA", [] {});
 }

@@ -106,14 +106,19 @@ class TxManager {
 
   // mstx. |domain| is the domain's name (vendor::kMstxDefaultDomain for the
   // NULL domain); a non-NULL |stream| also places device markers (tag 11 for
-  // a mark, tag 12 at a range's start and end) in stream order. A range
-  // start returns the range's id, 0 when nothing was recorded; a range end
+  // a mark, tag 12 at a range's start and end) in stream order. A mark and
+  // a range start return the id they recorded (the device marker's), 0 when
+  // nothing was recorded; a range end
   // of id 0 is ignored, and one that matches no open range of |domain| is
   // counted.
-  void MstxMark(std::string_view domain, const char* message, void* stream);
+  uint64_t MstxMark(std::string_view domain, const char* message, void* stream);
   uint64_t MstxRangeStart(std::string_view domain, const char* message, void* stream);
   void MstxRangeEnd(std::string_view domain, uint64_t id);
   MstxStats mstx_stats() const;
+  // A new id from the same sequence as the session's marks and ranges, for
+  // markers recorded without a session (MSPTI's): ids never repeat within
+  // the runtime, whoever recorded them.
+  uint64_t NewMarkId();
   // True while a TxManager of the process collects: the mstx entry points
   // return at once otherwise. One relaxed atomic load.
   static bool MstxActive();

@@ -62,13 +62,13 @@ bool TxManager::PlaceMarker(void* stream, uint64_t id, uint32_t tag) {
   return false;
 }
 
-void TxManager::MstxMark(std::string_view domain, const char* message, void* stream) {
+uint64_t TxManager::MstxMark(std::string_view domain, const char* message, void* stream) {
   std::unique_lock<std::mutex> lock(mu_);
-  if (!collecting_) return;
+  if (!collecting_) return 0;
   if (std::string_view why = MstxRefusal(message); !why.empty()) {
     ++mstx_stats_.refused;
     Log(LogLevel::kWarning, "mstxMarkA: " + std::string(why) + "; the marker is not recorded");
-    return;
+    return 0;
   }
   TxRecord r;
   r.pid = pid_;
@@ -85,6 +85,12 @@ void TxManager::MstxMark(std::string_view domain, const char* message, void* str
   ++mstx_stats_.marks;
   lock.unlock();
   (void)PlaceMarker(stream, id, vendor::kMarkExTag);
+  return id;
+}
+
+uint64_t TxManager::NewMarkId() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return next_mark_id_++;
 }
 
 uint64_t TxManager::MstxRangeStart(std::string_view domain, const char* message, void* stream) {

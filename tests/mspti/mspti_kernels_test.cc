@@ -22,8 +22,8 @@ using aclsim_mspti_test::Client;
 using aclsim_mspti_test::Delivered;
 using aclsim_mspti_test::Record;
 
-const std::vector<std::string> kMlpOps = {"fc1", "fc1.bias_add", "fc1.relu",     "fc2",    "fc2.bias_add",
-                                          "fc2.gelu", "fc3",     "fc3.bias_add", "softmax"};
+const std::vector<std::string> kMlpOps = {"fc1",      "fc1.bias_add", "fc1.relu",     "fc2",    "fc2.bias_add",
+                                          "fc2.gelu", "fc3",          "fc3.bias_add", "softmax"};
 const std::vector<std::string> kTwoBranchOps = {"branch0.matmul", "branch0.relu", "branch1.matmul",
                                                 "branch1.gelu",   "join",         "softmax"};
 
@@ -134,7 +134,8 @@ TEST_F(MsptiKernels, GivenModelsUnloadedAndOthersLoadedThenEachRunNamesItsOwnOps
   }
   ASSERT_EQ(msptiActivityFlushAll(1), MSPTI_SUCCESS);
   std::vector<std::string> expected = kMlpOps;
-  for (const auto* ops : {&kTwoBranchOps, &kMlpOps, &kTwoBranchOps}) expected.insert(expected.end(), ops->begin(), ops->end());
+  for (const auto* ops : {&kTwoBranchOps, &kMlpOps, &kTwoBranchOps})
+    expected.insert(expected.end(), ops->begin(), ops->end());
   EXPECT_EQ(Names(Client::Get().TakeRecords()), expected);
 }
 

@@ -279,6 +279,50 @@ TEST_F(MsptiAndSession, GivenOneRunThenKernelTimesEqualOpSummaryTimes) {
   }
 }
 
+// A session recording mstx and MSPTI's MARKER kind at once: a mark and a
+// range on a stream give MSPTI host and device records that share one id,
+// the id the session recorded, and ids never repeat.
+TEST_F(MsptiAndSession, GivenSessionRecordingMstxThenHostAndDeviceMarkerRecordsShareTheSessionsId) {
+  ASSERT_EQ(aclsim_mspti_test::RegisterClient(), MSPTI_SUCCESS);
+  ASSERT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_MARKER), MSPTI_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&stream));
+  mstxMarkA("before the session", stream);  // MSPTI alone numbers it
+  ASSERT_ACL_OK(Init());
+  aclprofConfig* config = Config(ACL_PROF_MSPROFTX | ACL_PROF_TASK_TIME);
+  ASSERT_ACL_OK(aclprofStart(config));
+  mstxMarkA("mark", stream);
+  const mstxRangeId range = mstxRangeStartA("range", stream);
+  mstxRangeEnd(range);
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+  ASSERT_ACL_OK(aclprofStop(config));
+  ASSERT_ACL_OK(aclprofDestroyConfig(config));
+  ASSERT_ACL_OK(aclrtDestroyStream(stream));
+  ASSERT_EQ(msptiActivityFlushAll(1), MSPTI_SUCCESS);
+  std::vector<msptiActivityMarker> host;
+  std::vector<msptiActivityMarker> device;
+  for (const Record& r : Client::Get().TakeRecords()) {
+    ASSERT_EQ(r.kind, MSPTI_ACTIVITY_KIND_MARKER);
+    const auto m = r.As<msptiActivityMarker>();
+    (m.sourceKind == MSPTI_ACTIVITY_SOURCE_KIND_HOST ? host : device).push_back(m);
+  }
+  ASSERT_EQ(host.size(), 4u);
+  ASSERT_EQ(device.size(), 4u);
+  EXPECT_EQ(host[0].flag, MSPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS_WITH_DEVICE);
+  EXPECT_EQ(host[1].flag, MSPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS_WITH_DEVICE);
+  EXPECT_EQ(host[2].flag, MSPTI_ACTIVITY_FLAG_MARKER_START_WITH_DEVICE);
+  EXPECT_EQ(host[3].flag, MSPTI_ACTIVITY_FLAG_MARKER_END_WITH_DEVICE);
+  EXPECT_EQ(host[2].id, range);
+  EXPECT_EQ(host[3].id, range);
+  for (size_t i = 0; i < host.size(); ++i) {
+    EXPECT_EQ(device[i].id, host[i].id) << i;
+    EXPECT_EQ(device[i].flag, host[i].flag) << i;
+  }
+  EXPECT_NE(host[0].id, host[1].id);
+  EXPECT_NE(host[0].id, range);
+  EXPECT_NE(host[1].id, range);
+}
+
 }  // namespace
 
 namespace {
