@@ -25,8 +25,12 @@
 
 #include "runtime/device/backend.h"
 #include "runtime/model_registry.h"
+#include "runtime/prof/mspti_records.h"
 
 namespace aclsim::runtime {
+
+// The MSPTI kinds whose records come from the devices (bit k: kind k).
+inline constexpr uint32_t kMsptiDeviceKinds = (1u << prof::mspti::kKernel) | (1u << prof::mspti::kMarker);
 
 class MsptiSink final : public device::CompletionSink {
  public:

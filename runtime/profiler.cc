@@ -136,13 +136,12 @@ Status Profiler::OnDeviceOpened(DeviceState* device) {
     if (device_now > epoch_anchor_ns_) epoch_offset_ns_ = epoch_base_ns_ - device_now;
   }
   if (trace_) devices_->AddSink(device, trace_.get());
-  if (!mspti_sink_ &&
-      prof::mspti::Collector::Instance().AnyEnabled((1u << prof::mspti::kKernel) | (1u << prof::mspti::kMarker))) {
-    mspti_sink_ = std::make_unique<MsptiSink>(models_, [this] { return EpochOffsetNs(); });
-  }
-  if (mspti_sink_) {
+  if (prof::mspti::Collector::Instance().AnyEnabled(kMsptiDeviceKinds)) {
+    if (!mspti_sink_) mspti_sink_ = std::make_unique<MsptiSink>(models_, [this] { return EpochOffsetNs(); });
     devices_->AddSink(device, mspti_sink_.get());
-    mspti_devices_.push_back(device->id());
+    if (std::find(mspti_devices_.begin(), mspti_devices_.end(), device->id()) == mspti_devices_.end()) {
+      mspti_devices_.push_back(device->id());
+    }
   }
   // Command mode: the collection starts with the first device; later ones
   // join it (all of them, unless the configuration lists devices).

@@ -168,9 +168,11 @@ class Profiler final : public DeviceObserver {
   HostClock& host_clock() { return clock_; }
   // Epoch ns - host ns (the mapping every export uses); lock-free.
   int64_t EpochOffsetNs() const { return epoch_offset_ns_.load(std::memory_order_relaxed); }
-  // MSPTI's kernel source (runtime/mspti_sink.h): attached to every open
-  // device, and to each device that opens from now on. Idempotent.
-  void AttachMsptiSink();
+  // MSPTI's kernel source (runtime/mspti_sink.h): while MSPTI's KERNEL or
+  // MARKER kind is on, attached to every open device (and to each device
+  // that opens); while both are off, detached, so the devices build no
+  // completion records for it. Called after a kind is switched.
+  void SyncMsptiSink();
   uint64_t MsptiUncorrelatedKernels() const;
 
   // Never throws: a record that cannot be stored (allocation failure) is

@@ -1,17 +1,24 @@
 // Profiler: attaching MSPTI's kernel source (runtime/mspti_sink.h).
 #include <algorithm>
 
+#include "runtime/prof/mspti_collector.h"
 #include "runtime/profiler.h"
 
 namespace aclsim::runtime {
 
-void Profiler::AttachMsptiSink() {
+void Profiler::SyncMsptiSink() {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!mspti_sink_) mspti_sink_ = std::make_unique<MsptiSink>(models_, [this] { return EpochOffsetNs(); });
+  const bool on = prof::mspti::Collector::Instance().AnyEnabled(kMsptiDeviceKinds);
+  if (on && !mspti_sink_) mspti_sink_ = std::make_unique<MsptiSink>(models_, [this] { return EpochOffsetNs(); });
   for (DeviceState* device : devices_->OpenDevices()) {
-    if (std::find(mspti_devices_.begin(), mspti_devices_.end(), device->id()) != mspti_devices_.end()) continue;
-    devices_->AddSink(device, mspti_sink_.get());
-    mspti_devices_.push_back(device->id());
+    const auto it = std::find(mspti_devices_.begin(), mspti_devices_.end(), device->id());
+    if (on && it == mspti_devices_.end()) {
+      devices_->AddSink(device, mspti_sink_.get());
+      mspti_devices_.push_back(device->id());
+    } else if (!on && it != mspti_devices_.end()) {
+      devices_->RemoveSink(device, mspti_sink_.get());
+      mspti_devices_.erase(it);
+    }
   }
 }
 

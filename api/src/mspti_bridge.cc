@@ -166,11 +166,11 @@ int32_t RegisterCallbacks(void (*request)(uint8_t**, size_t*, size_t*),
 int32_t SetKindEnabled(uint32_t kind, bool on) noexcept try {
   if (kind == 0 || kind >= aclsim::prof::mspti::kKindCount) return aclsim::prof::mspti::kInvalidParameter;
   Collector::Instance().SetEnabled(kind, on);
-  if (on && (kind == aclsim::prof::mspti::kKernel || kind == aclsim::prof::mspti::kMarker)) {
-    // Kernels and device markers come from the devices: attach the source to
-    // the runtime's open devices now (a runtime created later attaches it as
-    // devices open).
-    if (auto rt = aclsim::api::ExistingRuntime(); rt.ok()) (*rt)->profiler().AttachMsptiSink();
+  if (kind == aclsim::prof::mspti::kKernel || kind == aclsim::prof::mspti::kMarker) {
+    // Kernels and device markers come from the devices: the source is
+    // attached to the runtime's open devices while either kind is on (a
+    // runtime created later attaches it as devices open).
+    if (auto rt = aclsim::api::ExistingRuntime(); rt.ok()) (*rt)->profiler().SyncMsptiSink();
   }
   return 0;
 } catch (...) {

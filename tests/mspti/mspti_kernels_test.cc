@@ -139,4 +139,19 @@ TEST_F(MsptiKernels, GivenModelsUnloadedAndOthersLoadedThenEachRunNamesItsOwnOps
   EXPECT_EQ(Names(Client::Get().TakeRecords()), expected);
 }
 
+TEST_F(MsptiKernels, GivenKernelKindSwitchedOffAndOnAgainThenOnlyRunsWhileOnAreRecorded) {
+  LoadedModel model("sample_mlp.json");
+  ASSERT_ACL_OK(model.Execute());
+  ASSERT_EQ(msptiActivityDisable(MSPTI_ACTIVITY_KIND_KERNEL), MSPTI_SUCCESS);
+  ASSERT_ACL_OK(model.Execute());
+  ASSERT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_MARKER), MSPTI_SUCCESS);  // the source is attached again...
+  ASSERT_ACL_OK(model.Execute());                                             // ...but kernels stay off
+  ASSERT_EQ(msptiActivityDisable(MSPTI_ACTIVITY_KIND_MARKER), MSPTI_SUCCESS);
+  ASSERT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_KERNEL), MSPTI_SUCCESS);
+  ASSERT_ACL_OK(model.Execute());
+  ASSERT_EQ(msptiActivityFlushAll(1), MSPTI_SUCCESS);
+  EXPECT_EQ(Names(Client::Get().TakeRecords()), Repeat(kMlpOps, 2));
+  EXPECT_EQ(Stats().dropped, 0u);
+}
+
 }  // namespace
