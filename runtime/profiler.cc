@@ -100,9 +100,11 @@ Profiler::Profiler(const device::Backend& backend, DeviceTable* devices, ModelRe
         return devices_->SubmitMarker(static_cast<Stream*>(stream), mark_id, tag, ready).ok();
       },
       static_cast<uint32_t>(::getpid()));
+  ConnectMspti();
 }
 
 Profiler::~Profiler() {
+  DisconnectMspti();
   // Subscriptions end first: a producer waiting for a stalled reader holds
   // the device's fan-out until its subscription is abandoned.
   Shutdown();

@@ -173,6 +173,9 @@ class Profiler final : public DeviceObserver {
   // that opens); while both are off, detached, so the devices build no
   // completion records for it. Called after a kind is switched.
   void SyncMsptiSink();
+  // Device ns → MSPTI record ns: the epoch offset, moved onto the client's
+  // timestamp callback's clock when one is registered (sampled now).
+  int64_t MsptiEpochOffsetNs();
   uint64_t MsptiUncorrelatedKernels() const;
 
   // Never throws: a record that cannot be stored (allocation failure) is
@@ -242,6 +245,9 @@ class Profiler final : public DeviceObserver {
   std::map<std::pair<uint16_t, uint32_t>, std::string> api_type_names_;  // under api_mu_
   std::map<uint32_t, uint32_t> registered_models_;                       // model id → device id, under mu_
   std::unique_ptr<prof::TxManager> tx_;
+  // MSPTI's host clock (the records' time base) is this runtime's while it lives.
+  void ConnectMspti();
+  void DisconnectMspti();
   std::unique_ptr<MsptiSink> mspti_sink_;  // under mu_: created by the first AttachMsptiSink
   std::vector<int32_t> mspti_devices_;     // under mu_: devices it is attached to
   // Orders attach/detach of the subscription sink against subscribe and

@@ -6,10 +6,21 @@
 
 namespace aclsim::runtime {
 
+void Profiler::ConnectMspti() {
+  prof::mspti::Collector::Instance().SetHostClock(this, [this] { return clock_.AnchorNs() + EpochOffsetNs(); });
+}
+
+void Profiler::DisconnectMspti() { prof::mspti::Collector::Instance().ClearHostClock(this); }
+
+int64_t Profiler::MsptiEpochOffsetNs() {
+  const int64_t offset = EpochOffsetNs();
+  return offset + prof::mspti::Collector::Instance().ClientOffset(clock_.AnchorNs() + offset);
+}
+
 void Profiler::SyncMsptiSink() {
   std::lock_guard<std::mutex> lock(mu_);
   const bool on = prof::mspti::Collector::Instance().AnyEnabled(kMsptiDeviceKinds);
-  if (on && !mspti_sink_) mspti_sink_ = std::make_unique<MsptiSink>(models_, [this] { return EpochOffsetNs(); });
+  if (on && !mspti_sink_) mspti_sink_ = std::make_unique<MsptiSink>(models_, [this] { return MsptiEpochOffsetNs(); });
   for (DeviceState* device : devices_->OpenDevices()) {
     const auto it = std::find(mspti_devices_.begin(), mspti_devices_.end(), device->id());
     if (on && it == mspti_devices_.end()) {

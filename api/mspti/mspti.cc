@@ -10,23 +10,25 @@
 // lastId is accepted by Pop.
 #include "mspti/mspti.h"
 #include "acl/aclsim_ext.h"
+#include "api/mspti/mspti_table.h"
 #include "api/src/companion_table.h"
-#include "api/src/mspti_api.h"
 #include "runtime/prof/mspti_records.h"
 
-namespace {
+namespace aclsim::mspti_lib {
 
-const aclsim::api::MsptiApi* Table() {
-  static const aclsim::api::MsptiApi* table = aclsim::api::CheckedTable<aclsim::api::MsptiApi>(
-      aclsimInternalGetMsptiApi(aclsim::api::kMsptiApiVersion), aclsim::api::kMsptiApiVersion, "libmspti.so", "mspti");
+const api::MsptiApi* Table() {
+  static const api::MsptiApi* table = api::CheckedTable<api::MsptiApi>(aclsimInternalGetMsptiApi(api::kMsptiApiVersion),
+                                                                       api::kMsptiApiVersion, "libmspti.so", "mspti");
   return table;
 }
 
-msptiResult R(int32_t code) { return static_cast<msptiResult>(code); }
+}  // namespace aclsim::mspti_lib
 
-bool ValidKind(msptiActivityKind kind) {
-  return kind > MSPTI_ACTIVITY_KIND_INVALID && kind < MSPTI_ACTIVITY_KIND_COUNT;
-}
+namespace {
+
+using aclsim::mspti_lib::R;
+using aclsim::mspti_lib::Table;
+using aclsim::mspti_lib::ValidKind;
 
 }  // namespace
 

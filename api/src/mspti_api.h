@@ -33,6 +33,13 @@ struct MsptiApi {
   int32_t (*unsubscribe)(void* handle);
   int32_t (*enable_callback)(uint32_t enable, void* handle, uint32_t domain, uint32_t cbid);
   int32_t (*enable_domain)(uint32_t enable, void* handle, uint32_t domain);
+  // Appended with the newer MSPTI API.
+  int32_t (*take_dropped)(uint64_t* dropped);  // records lost since the last call
+  int32_t (*timestamp)(uint64_t* ns);          // now on the records' time base
+  int32_t (*set_timestamp_callback)(uint64_t (*callback)());
+  uint64_t (*(*timestamp_callback)())();  // the registered one, or NULL
+  int32_t (*callback_state)(void* handle, uint32_t domain, uint32_t cbid, uint32_t* enable);
+  bool (*subscribed)();
 };
 
 }  // namespace aclsim::api

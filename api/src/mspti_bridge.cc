@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <ctime>
 #include <mutex>
 #include <string_view>
 #include <unordered_map>
@@ -107,6 +108,10 @@ uint64_t Enter(const char* name) noexcept try {
 void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
           const MemoryActivity& memory) noexcept try {
   Collector& c = Collector::Instance();
+  if (const int64_t offset = c.ClientOffset(end_ns); offset != 0) {  // the client's timestamp callback's clock
+    start_ns += offset;
+    end_ns += offset;
+  }
   if (c.AnyEnabled(kApiKinds)) {
     k::ApiRecord r;
     r.start = static_cast<uint64_t>(start_ns);
@@ -223,6 +228,41 @@ int32_t EnableDomain(uint32_t enable, void* handle, uint32_t domain) noexcept {
   return Collector::Instance().EnableDomain(enable != 0, handle, domain);
 }
 
+int32_t TakeDropped(uint64_t* dropped) noexcept {
+  *dropped = Collector::Instance().TakeDropped();
+  return 0;
+}
+
+// The records' time base now; before a runtime exists (no host clock, no
+// callback), the wall clock, as CANN's is.
+int32_t Timestamp(uint64_t* ns) noexcept {
+  const Collector& c = Collector::Instance();
+  uint64_t now = c.HostNow();
+  if (now == 0) {
+    timespec ts{};
+    ::clock_gettime(CLOCK_REALTIME, &ts);
+    now = static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
+  }
+  *ns = now;
+  return 0;
+}
+
+int32_t SetTimestampCallback(uint64_t (*callback)()) noexcept {
+  Collector::Instance().SetTimestampCallback(callback);
+  return 0;
+}
+
+uint64_t (*TimestampCallback())() { return Collector::Instance().timestamp_callback(); }
+
+int32_t CallbackState(void* handle, uint32_t domain, uint32_t cbid, uint32_t* enable) noexcept {
+  bool on = false;
+  const int32_t result = Collector::Instance().CallbackState(handle, domain, cbid, &on);
+  if (result == 0) *enable = on ? 1 : 0;
+  return result;
+}
+
+bool Subscribed() noexcept { return Collector::Instance().subscribed(); }
+
 const aclsim::api::MsptiApi kMsptiApi = {
     sizeof(aclsim::api::MsptiApi),
     aclsim::api::kMsptiApiVersion,
@@ -238,6 +278,12 @@ const aclsim::api::MsptiApi kMsptiApi = {
     &Unsubscribe,
     &EnableCallback,
     &EnableDomain,
+    &TakeDropped,
+    &Timestamp,
+    &SetTimestampCallback,
+    &TimestampCallback,
+    &CallbackState,
+    &Subscribed,
 };
 
 }  // namespace

@@ -50,7 +50,8 @@ void MsptiMarker(const char* domain, const char* message, void* stream, uint32_t
   mspti::MarkerRecord r;
   r.flag = stream != nullptr ? flag << 3 : flag;  // INSTANTANEOUS 1, START 2, END 4 → the _WITH_DEVICE flags
   r.source_kind = 0;
-  r.timestamp = static_cast<uint64_t>(profiler.HostNowNs() + profiler.EpochOffsetNs());
+  const int64_t now = profiler.HostNowNs() + profiler.EpochOffsetNs();
+  r.timestamp = static_cast<uint64_t>(now + c.ClientOffset(now));
   r.id = id;
   r.object_id0 = static_cast<uint32_t>(::getpid());
   r.object_id1 = aclsim::runtime::CurrentThreadId();

@@ -1,5 +1,8 @@
 #include "runtime/prof/mspti_collector.h"
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstring>
 #include <vector>
@@ -86,11 +89,29 @@ bool Collector::OpenBufferLocked(size_t need) {
   uint8_t* data = nullptr;
   size_t size = 0;
   size_t max_records = 0;
+  const bool overhead = Enabled(kOverhead);
+  const uint64_t start = overhead ? HostNow() : 0;
   request_(&data, &size, &max_records);
+  const uint64_t end = overhead ? HostNow() : 0;
   if (data == nullptr) return false;
   b.data = data;
   b.size = size;
   b.max_records = max_records;
+  if (overhead && need + sizeof(OverheadRecord) <= size && max_records != 1) {
+    // The request's own OVERHEAD record opens the buffer, if the record
+    // that asked for it still fits after it.
+    OverheadRecord r;
+    r.overhead_kind = kOverheadBufferRequest;
+    r.object_id0 = static_cast<uint32_t>(::getpid());
+    r.object_id1 = static_cast<uint32_t>(::syscall(SYS_gettid));
+    r.start = start;
+    r.end = end;
+    r.object_kind = kObjectThread;
+    std::memcpy(b.data, &r, sizeof(r));
+    b.valid = sizeof(r);
+    b.records = 1;
+    ++counters_.records;
+  }
   if (need <= size) return true;
   // Too small for even one record: handed back empty, not kept.
   full_.push_back(b);
@@ -121,7 +142,20 @@ void Collector::Deliver(std::deque<Buffer>* buffers) {
   }
   t_delivering = true;
   for (const Buffer& b : *buffers) {
-    if (complete != nullptr) complete(b.data, b.size, b.valid);
+    if (complete == nullptr) continue;
+    const bool overhead = Enabled(kOverhead);
+    const uint64_t start = overhead ? HostNow() : 0;
+    complete(b.data, b.size, b.valid);
+    if (!overhead) continue;
+    // Written after the buffer it measured: it goes into a later one.
+    OverheadRecord r;
+    r.overhead_kind = kOverheadBufferFlush;
+    r.object_id0 = static_cast<uint32_t>(::getpid());
+    r.object_id1 = static_cast<uint32_t>(::syscall(SYS_gettid));
+    r.start = start;
+    r.end = HostNow();
+    r.object_kind = kObjectThread;
+    Append(r);
   }
   t_delivering = false;
   buffers->clear();
@@ -179,6 +213,39 @@ void Collector::FlushPeriod(uint32_t ms) {
 Counters Collector::counters() const {
   std::lock_guard<std::mutex> lock(mu_);
   return counters_;
+}
+
+uint64_t Collector::TakeDropped() {
+  std::lock_guard<std::mutex> lock(mu_);
+  const uint64_t dropped = counters_.dropped - dropped_taken_;
+  dropped_taken_ = counters_.dropped;
+  return dropped;
+}
+
+// ---------------------------------------------------------------- time
+
+void Collector::SetHostClock(const void* owner, std::function<int64_t()> clock) {
+  std::lock_guard<std::mutex> lock(clock_mu_);
+  clock_owner_ = owner;
+  host_clock_ = std::move(clock);
+}
+
+void Collector::ClearHostClock(const void* owner) {
+  std::lock_guard<std::mutex> lock(clock_mu_);
+  if (clock_owner_ != owner) return;
+  clock_owner_ = nullptr;
+  host_clock_ = nullptr;
+}
+
+uint64_t Collector::HostNow() const {
+  if (TimeFn fn = timestamp_callback()) return fn();
+  std::lock_guard<std::mutex> lock(clock_mu_);
+  return host_clock_ ? static_cast<uint64_t>(host_clock_()) : 0;
+}
+
+int64_t Collector::ClientOffset(int64_t now_ns) const {
+  TimeFn fn = timestamp_callback();
+  return fn == nullptr ? 0 : static_cast<int64_t>(fn()) - now_ns;
 }
 
 // --------------------------------------------------------- correlation
@@ -262,7 +329,7 @@ Result Collector::Unsubscribe(void* handle) {
 
 Result Collector::EnableCallback(bool on, void* handle, uint32_t domain, uint32_t cbid) {
   std::lock_guard<std::mutex> lock(subscriber_mu_);
-  if (!subscribed_.load()) return kSuccess;  // as CANN: nothing to do without a subscriber
+  if (!subscribed_.load()) return kNotInitialized;
   if (handle != &subscriber_ || (domain != kDomainRuntime && domain != kDomainHccl) || cbid >= 64) {
     return kInvalidParameter;
   }
@@ -277,13 +344,20 @@ Result Collector::EnableCallback(bool on, void* handle, uint32_t domain, uint32_
 
 Result Collector::EnableDomain(bool on, void* handle, uint32_t domain) {
   std::lock_guard<std::mutex> lock(subscriber_mu_);
-  if (!subscribed_.load()) return kSuccess;
+  if (!subscribed_.load()) return kNotInitialized;
   if (handle != &subscriber_ || (domain != kDomainRuntime && domain != kDomainHccl)) return kInvalidParameter;
   if (on) {
     callback_bits_[domain].fetch_or(DomainBits(domain));
   } else {
     callback_bits_[domain].fetch_and(~DomainBits(domain));
   }
+  return kSuccess;
+}
+
+Result Collector::CallbackState(void* handle, uint32_t domain, uint32_t cbid, bool* on) const {
+  if (!subscribed()) return kNotInitialized;
+  if (handle != &subscriber_ || domain >= callback_bits_.size() || cbid >= 64) return kInvalidParameter;
+  *on = (callback_bits_[domain].load(std::memory_order_relaxed) & (uint64_t{1} << cbid)) != 0;
   return kSuccess;
 }
 

@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <string>
@@ -52,6 +53,8 @@ inline constexpr uint32_t kSiteExit = 1;
 // The external correlation kinds a client may push (UNKNOWN..CUSTOM2).
 inline constexpr uint32_t kFirstExternalKind = 1;
 inline constexpr uint32_t kExternalKindCount = 5;
+
+using TimeFn = uint64_t (*)();
 
 struct Counters {
   uint64_t records = 0;            // records written into a client buffer
@@ -97,6 +100,25 @@ class Collector {
   void FlushAll();
   void FlushPeriod(uint32_t ms);
   Counters counters() const;
+  // Records dropped since the last call (msptiActivityGetNumDroppedRecords).
+  uint64_t TakeDropped();
+
+  // ---- time
+  // The host clock of the runtime that exists (epoch ns, not advanced by a
+  // reading), installed by it while it lives; |owner| names the installer,
+  // so only it removes its clock. Without one, HostNow() reads 0.
+  void SetHostClock(const void* owner, std::function<int64_t()> clock);
+  void ClearHostClock(const void* owner);
+  // The client's timestamp callback (msptiActivityRegisterTimestampCallback);
+  // nullptr: none.
+  void SetTimestampCallback(TimeFn fn) noexcept { timestamp_fn_.store(fn, std::memory_order_release); }
+  TimeFn timestamp_callback() const noexcept { return timestamp_fn_.load(std::memory_order_acquire); }
+  // Now on the records' time base: the timestamp callback's reading if there
+  // is one, else the host clock's.
+  uint64_t HostNow() const;
+  // What to add to an aclsim time taken when the host clock read |now_ns| to
+  // put it on the client's clock: callback() - now_ns; 0 without a callback.
+  int64_t ClientOffset(int64_t now_ns) const;
 
   // ---- correlation
   // A new correlation id for the calling thread: it becomes the thread's
@@ -117,6 +139,10 @@ class Collector {
   bool DomainEnabled(std::string_view name) const;
 
   // ---- callbacks
+  bool subscribed() const noexcept { return subscribed_.load(std::memory_order_acquire); }
+  // *on: whether |cbid| of |domain| is enabled for |handle| (kNotInitialized
+  // without a subscriber; kInvalidParameter for another handle).
+  Result CallbackState(void* handle, uint32_t domain, uint32_t cbid, bool* on) const;
   Result Subscribe(void** handle, CallbackFn callback, void* userdata);
   Result Unsubscribe(void* handle);
   Result EnableCallback(bool on, void* handle, uint32_t domain, uint32_t cbid);
@@ -144,6 +170,11 @@ class Collector {
   void Deliver(std::deque<Buffer>* buffers);
 
   std::atomic<uint32_t> enabled_{0};
+  std::atomic<TimeFn> timestamp_fn_{nullptr};
+
+  mutable std::mutex clock_mu_;  // a leaf lock: guards the two below
+  const void* clock_owner_ = nullptr;
+  std::function<int64_t()> host_clock_;
 
   mutable std::mutex mu_;  // guards everything below but the atomics
   RequestFn request_ = nullptr;
@@ -151,6 +182,7 @@ class Collector {
   Buffer current_;
   std::deque<Buffer> full_;
   Counters counters_;
+  uint64_t dropped_taken_ = 0;  // counters_.dropped at the last TakeDropped
   uint32_t period_ms_ = 0;
   bool stop_ = false;
   std::condition_variable cv_;

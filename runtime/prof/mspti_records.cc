@@ -18,6 +18,7 @@ size_t RecordSize(uint32_t kind) {
     case kMemcpy: return sizeof(MemcpyRecord);
     case kExternalCorrelation: return sizeof(ExternalCorrelationRecord);
     case kCommunication: return sizeof(CommunicationRecord);
+    case kOverhead: return sizeof(OverheadRecord);
     default: return 0;
   }
 }
@@ -40,7 +41,8 @@ Result NextRecord(const uint8_t* buffer, size_t valid, const uint8_t** record) {
   uint32_t kind = 0;
   std::memcpy(&kind, buffer + pos, sizeof(kind));
   const size_t size = RecordSize(kind);
-  if (size == 0 || size > valid - pos) return kInner;
+  if (size == 0) return kInvalidKind;
+  if (size > valid - pos) return kInner;
   *record = buffer + pos;
   return kSuccess;
 }

@@ -28,8 +28,9 @@ enum Kind : uint32_t {
   kAclApi = 10,
   kNodeApi = 11,
   kRuntimeApi = 12,
+  kOverhead = 13,
 };
-inline constexpr uint32_t kKindCount = 13;
+inline constexpr uint32_t kKindCount = 14;
 
 // msptiResult.
 enum Result : int32_t {
@@ -38,6 +39,9 @@ enum Result : int32_t {
   kMultipleSubscribers = 2,
   kMaxLimitReached = 3,
   kQueueEmpty = 5,
+  kNotInitialized = 7,
+  kInvalidKind = 8,
+  kParameterSizeNotSufficient = 9,
   kInner = 999,
 };
 
@@ -146,12 +150,28 @@ struct ACLSIM_MSPTI_RECORD CommunicationRecord {
   uint64_t correlation_id = 0;
 };
 
+// msptiActivityOverhead: time spent in a client callback.
+struct ACLSIM_MSPTI_RECORD OverheadRecord {
+  uint32_t kind = kOverhead;
+  uint32_t overhead_kind = 0;  // 2: buffer request, 3: buffer flush (completion)
+  uint32_t object_id0 = 0;     // processId
+  uint32_t object_id1 = 0;     // threadId
+  uint64_t start = 0;
+  uint64_t end = 0;
+  uint64_t correlation_id = 0;          // reserved
+  const void* overhead_data = nullptr;  // reserved
+  uint32_t object_kind = 0;             // 2: a thread
+};
+inline constexpr uint32_t kOverheadBufferRequest = 2;
+inline constexpr uint32_t kOverheadBufferFlush = 3;
+inline constexpr uint32_t kObjectThread = 2;
+
 #undef ACLSIM_MSPTI_RECORD
 
 static_assert(sizeof(MarkerRecord) == 56 && sizeof(ApiRecord) == 48 && sizeof(KernelRecord) == 56 &&
               sizeof(HcclRecord) == 56 && sizeof(MemoryRecord) == 64 && sizeof(MemsetRecord) == 56 &&
               sizeof(MemcpyRecord) == 56 && sizeof(ExternalCorrelationRecord) == 24 &&
-              sizeof(CommunicationRecord) == 72);
+              sizeof(CommunicationRecord) == 72 && sizeof(OverheadRecord) == 56);
 
 // Writes a KERNEL record at |dst| (56 bytes, the tail padding zeroed) field
 // by field: the kernel source's hot path, which would otherwise build the

@@ -1,10 +1,10 @@
 // libFuzzer target: walking an MSPTI activity buffer
 // (runtime/prof/mspti_records.h, msptiActivityGetNextRecord's walk) over
 // arbitrary bytes. The first byte chooses how much of the input is "valid";
-// the rest is the buffer. Every walk must end (MAX_LIMIT_REACHED or INNER)
-// within one step per 24 bytes, and every record it returns must start at a
-// multiple of 8 and lie wholly inside the valid bytes: nothing past them is
-// read (ASan checks the reads against the exact-size copy).
+// the rest is the buffer. Every walk must end (MAX_LIMIT_REACHED, INVALID_KIND
+// or INNER) within one step per 24 bytes, and every record it returns must
+// start at a multiple of 8 and lie wholly inside the valid bytes: nothing
+// past them is read (ASan checks the reads against the exact-size copy).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t steps = 0;
   for (;;) {
     const m::Result r = m::NextRecord(raw.get(), valid, &record);
-    if (r == m::kMaxLimitReached || r == m::kInner) break;
+    if (r == m::kMaxLimitReached || r == m::kInvalidKind || r == m::kInner) break;
     if (r != m::kSuccess) std::abort();
     const size_t at = static_cast<size_t>(record - raw.get());
     uint32_t kind = 0;

@@ -68,19 +68,20 @@ TEST(MsptiGetNextRecord, GivenBadArgumentsOrCorruptedBufferThenErrorsAndNothingP
   EXPECT_EQ(msptiActivityGetNextRecord(buf.data(), 56, nullptr), MSPTI_ERROR_INVALID_PARAMETER);
   EXPECT_EQ(msptiActivityGetNextRecord(buf.data(), 55, &r), MSPTI_ERROR_INNER);  // crosses validSize
   EXPECT_EQ(r, nullptr);
-  uint32_t bad = 13;
+  uint32_t bad = 14;
   std::memcpy(buf.data(), &bad, 4);
-  EXPECT_EQ(msptiActivityGetNextRecord(buf.data(), 56, &r), MSPTI_ERROR_INNER);  // unknown kind
+  EXPECT_EQ(msptiActivityGetNextRecord(buf.data(), 56, &r), MSPTI_ERROR_INVALID_KIND);  // unknown kind
   bad = 0;
   std::memcpy(buf.data(), &bad, 4);
-  EXPECT_EQ(msptiActivityGetNextRecord(buf.data(), 56, &r), MSPTI_ERROR_INNER);
+  EXPECT_EQ(msptiActivityGetNextRecord(buf.data(), 56, &r), MSPTI_ERROR_INVALID_KIND);
+  EXPECT_EQ(r, nullptr);
   // A cursor outside the buffer.
   std::vector<uint8_t> other(64);
   r = reinterpret_cast<msptiActivity*>(other.data());
   EXPECT_EQ(msptiActivityGetNextRecord(buf.data(), 56, &r), MSPTI_ERROR_INNER);
 }
 
-TEST(MsptiSwitches, GivenKindsThenOnlyOneToTwelveAreAccepted) {
+TEST(MsptiSwitches, GivenKindsThenOnlyOneToThirteenAreAccepted) {
   EXPECT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_INVALID), MSPTI_ERROR_INVALID_PARAMETER);
   EXPECT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_COUNT), MSPTI_ERROR_INVALID_PARAMETER);
   EXPECT_EQ(msptiActivityDisable(static_cast<msptiActivityKind>(-1)), MSPTI_ERROR_INVALID_PARAMETER);
@@ -90,6 +91,8 @@ TEST(MsptiSwitches, GivenKindsThenOnlyOneToTwelveAreAccepted) {
   // HCCL and COMMUNICATION enable cleanly (there are no collectives).
   EXPECT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_HCCL), MSPTI_SUCCESS);
   EXPECT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_COMMUNICATION), MSPTI_SUCCESS);
+  EXPECT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_OVERHEAD), MSPTI_SUCCESS);
+  EXPECT_TRUE(msptiActivityIsEnabled(MSPTI_ACTIVITY_KIND_OVERHEAD));
   EXPECT_EQ(msptiActivityDisable(MSPTI_ACTIVITY_KIND_KERNEL), MSPTI_SUCCESS);
   EXPECT_FALSE(msptiActivityIsEnabled(MSPTI_ACTIVITY_KIND_KERNEL));
   EXPECT_FALSE(msptiActivityIsEnabled(static_cast<msptiActivityKind>(99)));
@@ -239,7 +242,7 @@ void OnCallback(void* userdata, msptiCallbackDomain domain, msptiCallbackId cbid
 
 TEST_F(MsptiHost, GivenRuntimeDomainEnabledThenEnterAndExitOfEachCall) {
   msptiSubscriberHandle sub = nullptr;
-  EXPECT_EQ(msptiEnableDomain(1, sub, MSPTI_CB_DOMAIN_RUNTIME), MSPTI_SUCCESS);  // no subscriber: nothing to do
+  EXPECT_EQ(msptiEnableDomain(1, sub, MSPTI_CB_DOMAIN_RUNTIME), MSPTI_ERROR_NOT_INITIALIZED);  // no subscriber yet
   ASSERT_EQ(msptiSubscribe(&sub, &OnCallback, &g_calls), MSPTI_SUCCESS);
   msptiSubscriberHandle second = nullptr;
   EXPECT_EQ(msptiSubscribe(&second, &OnCallback, nullptr), MSPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED);

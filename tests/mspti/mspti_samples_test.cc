@@ -366,6 +366,10 @@ std::string RecordsOfOneRun() {
         if (r.kind == MSPTI_ACTIVITY_KIND_MEMORY) std::memset(b.data() + 36, 0, 8);  // the address
         if (r.kind == MSPTI_ACTIVITY_KIND_MEMORY) std::memset(b.data() + 52, 0, 4);  // the pid
         for (uint8_t x : b) line += " " + std::to_string(x);
+      } else if (r.kind == MSPTI_ACTIVITY_KIND_OVERHEAD) {
+        const auto o = r.As<msptiActivityOverhead>();
+        line += " " + std::to_string(o.overheadKind) + " " + std::to_string(o.start) + " " + std::to_string(o.end) +
+                " " + std::to_string(o.objectKind);
       } else if (r.kind != MSPTI_ACTIVITY_KIND_MARKER) {
         const auto a = r.As<msptiActivityApi>();
         line += " " + std::to_string(a.start) + " " + std::to_string(a.end) + " " + std::to_string(a.correlationId) +

@@ -95,6 +95,7 @@ class Client {
         case MSPTI_ACTIVITY_KIND_MEMSET: bytes = sizeof(msptiActivityMemset); break;
         case MSPTI_ACTIVITY_KIND_MEMCPY: bytes = sizeof(msptiActivityMemcpy); break;
         case MSPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION: bytes = sizeof(msptiActivityExternalCorrelation); break;
+        case MSPTI_ACTIVITY_KIND_OVERHEAD: bytes = sizeof(msptiActivityOverhead); break;
         default: bytes = sizeof(msptiActivityApi); break;
       }
       r.bytes.assign(p, p + bytes);

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mspti_callback.h"
 #include "mspti_result.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -49,7 +50,8 @@ typedef enum {
   MSPTI_ACTIVITY_KIND_ACL_API = 10,
   MSPTI_ACTIVITY_KIND_NODE_API = 11,
   MSPTI_ACTIVITY_KIND_RUNTIME_API = 12,
-  MSPTI_ACTIVITY_KIND_COUNT = 13,
+  MSPTI_ACTIVITY_KIND_OVERHEAD = 13,
+  MSPTI_ACTIVITY_KIND_COUNT = 14,
   MSPTI_ACTIVITY_KIND_FORCE_INT = 0x7fffffff
 } msptiActivityKind;
 
@@ -70,7 +72,36 @@ typedef enum {
   MSPTI_ACTIVITY_MEMORY_OPERATION_TYPE_RELEASE = 1
 } msptiActivityMemoryOperationType;
 
-typedef enum { MSPTI_ACTIVITY_MEMORY_UNKNOWN = 0, MSPTI_ACTIVITY_MEMORY_DEVICE = 1 } msptiActivityMemoryKind;
+typedef enum {
+  MSPTI_ACTIVITY_MEMORY_UNKNOWN = 0,
+  MSPTI_ACTIVITY_MEMORY_DEVICE = 1,
+  MSPTI_ACTIVITY_MEMORY_HOST = 2,
+  MSPTI_ACTIVITY_MEMORY_MANAGED = 3
+} msptiActivityMemoryKind;
+
+/* What an OVERHEAD record measured. */
+typedef enum {
+  MSPTI_ACTIVITY_OVERHEAD_UNKNOWN = 0,
+  MSPTI_ACTIVITY_OVERHEAD_MSPTI_RESOURCE = 1,
+  MSPTI_ACTIVITY_OVERHEAD_ACTIVITY_BUFFER_REQUEST = 2,
+  MSPTI_ACTIVITY_OVERHEAD_ACTIVITY_BUFFER_FLUSH = 3
+} msptiActivityOverheadKind;
+
+/* What an OVERHEAD record's objectId names. */
+typedef enum {
+  MSPTI_ACTIVITY_OBJECT_UNKNOWN = 0,
+  MSPTI_ACTIVITY_OBJECT_PROCESS = 1,
+  MSPTI_ACTIVITY_OBJECT_THREAD = 2,
+  MSPTI_ACTIVITY_OBJECT_DEVICE = 3,
+  MSPTI_ACTIVITY_OBJECT_FORCE_INT = 0x7fffffff
+} msptiActivityObjectKind;
+
+/* msptiActivitySetAttribute / GetAttribute. */
+typedef enum {
+  MSPTI_ACTIVITY_ATTR_CHANNEL_BUFFER_SIZE = 0, /* uint32_t bytes, 2 MiB..10 MiB; 2 MiB by default */
+  MSPTI_ACTIVITY_ATTR_TIMESTAMP_CALLBACK = 1,  /* msptiTimestampCallbackFunc */
+  MSPTI_ACTIVITY_ATTR_FORCE_INT = 0x7fffffff
+} msptiActivityAttribute;
 
 typedef enum {
   MSPTI_ACTIVITY_MEMCPY_KIND_UNKNOWN = 0,
@@ -250,9 +281,23 @@ typedef struct MSPTI_PACKED_ALIGNMENT {
   uint64_t correlationId;
 } msptiActivityCommunication;
 
+/* MSPTI_ACTIVITY_KIND_OVERHEAD (56 bytes): time MSPTI spent in the
+ * client's buffer callbacks. correlationId and overheadData are reserved. */
+typedef struct MSPTI_PACKED_ALIGNMENT {
+  msptiActivityKind kind;
+  msptiActivityOverheadKind overheadKind;
+  msptiObjectId objectId;
+  uint64_t start;
+  uint64_t end;
+  uint64_t correlationId;
+  void* overheadData;
+  msptiActivityObjectKind objectKind;
+} msptiActivityOverhead;
+
 /* Asks the client for a buffer: it sets *buffer (8-byte aligned), *size and
  * *maxNumRecords (0: no limit). A NULL *buffer drops the records that
- * needed it; they are counted (aclsimMsptiGetDroppedRecords). */
+ * needed it; they are counted (msptiActivityGetNumDroppedRecords,
+ * aclsimGetMsptiStats). */
 typedef void (*msptiBuffersCallbackRequestFunc)(uint8_t** buffer, size_t* size, size_t* maxNumRecords);
 /* Hands a buffer back: |size| as requested, |validSize| bytes of records. */
 typedef void (*msptiBuffersCallbackCompleteFunc)(uint8_t* buffer, size_t size, size_t validSize);
@@ -261,14 +306,15 @@ msptiResult msptiActivityRegisterCallbacks(msptiBuffersCallbackRequestFunc funcB
                                            msptiBuffersCallbackCompleteFunc funcBufferCompleted);
 msptiResult msptiActivityEnable(msptiActivityKind kind);
 msptiResult msptiActivityDisable(msptiActivityKind kind);
-/* kind outside 1..12: false. */
+/* kind outside 1..13: false. */
 bool msptiActivityIsEnabled(msptiActivityKind kind);
 msptiResult msptiActivityEnableMarkerDomain(const char* name);
 msptiResult msptiActivityDisableMarkerDomain(const char* name);
 /* *record: NULL to get the first record of |buffer|, else the record last
  * returned, which is advanced to the next one. MSPTI_ERROR_MAX_LIMIT_REACHED
- * after the last; MSPTI_ERROR_INNER when the buffer holds an unknown kind or
- * a record that crosses |validBufferSizeBytes|. */
+ * after the last; MSPTI_ERROR_INVALID_KIND when the buffer holds an unknown
+ * kind; MSPTI_ERROR_INNER for a record that crosses |validBufferSizeBytes|
+ * or a cursor that is no record of |buffer|. */
 msptiResult msptiActivityGetNextRecord(uint8_t* buffer, size_t validBufferSizeBytes, msptiActivity** record);
 /* Hands back every buffer holding records, the partly filled one too. */
 msptiResult msptiActivityFlushAll(uint32_t flag);
@@ -276,6 +322,26 @@ msptiResult msptiActivityFlushAll(uint32_t flag);
 msptiResult msptiActivityFlushPeriod(uint32_t time);
 msptiResult msptiActivityPushExternalCorrelationId(msptiExternalCorrelationKind kind, uint64_t id);
 msptiResult msptiActivityPopExternalCorrelationId(msptiExternalCorrelationKind kind, uint64_t* lastId);
+
+/* The library's version, major * 10000 + minor * 100 + patch. */
+msptiResult msptiGetVersion(uint32_t* version);
+/* Bytes of a record of |activityKind| (|version| is not used). */
+msptiResult msptiActivityGetStructSize(msptiActivityKind activityKind, uint32_t version, size_t* activityStructSize);
+/* The enabled kinds in ascending order: *enabledKindsCount gets their number;
+ * with a buffer, at most *bufferSize (elements) of them are written. */
+msptiResult msptiActivityGetEnabledKinds(msptiSubscriberHandle subscriber, msptiActivityKind* buffer,
+                                         uint32_t* bufferSize, uint32_t* enabledKindsCount);
+/* Records lost since the last call (which resets the count); |context| and
+ * |streamId| are not used. */
+msptiResult msptiActivityGetNumDroppedRecords(void* context, uint32_t streamId, size_t* dropped);
+/* The time base of every record: the registered timestamp callback's time
+ * if there is one, else aclsim's host time on the epoch clock (ns). */
+typedef uint64_t (*msptiTimestampCallbackFunc)(void);
+msptiResult msptiGetTimestamp(uint64_t* timestamp);
+msptiResult msptiActivityRegisterTimestampCallback(msptiTimestampCallbackFunc funcTimestamp);
+/* *valueSize: the bytes at |value| (Get: set to the attribute's size). */
+msptiResult msptiActivitySetAttribute(msptiActivityAttribute attr, size_t* valueSize, void* value);
+msptiResult msptiActivityGetAttribute(msptiActivityAttribute attr, size_t* valueSize, void* value);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 #ifndef MSPTI_CALLBACK_H
 #define MSPTI_CALLBACK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mspti_cbid.h"
@@ -54,6 +55,20 @@ msptiResult msptiUnsubscribe(msptiSubscriberHandle subscriber);
 msptiResult msptiEnableCallback(uint32_t enable, msptiSubscriberHandle subscriber, msptiCallbackDomain domain,
                                 msptiCallbackId cbid);
 msptiResult msptiEnableDomain(uint32_t enable, msptiSubscriberHandle subscriber, msptiCallbackDomain domain);
+msptiResult msptiEnableAllDomains(uint32_t enable, msptiSubscriberHandle subscriber);
+/* The API a callback id stands for ("aclrtMalloc", ...): a static string. */
+msptiResult msptiGetCallbackName(msptiCallbackDomain domain, uint32_t cbid, const char** name);
+msptiResult msptiGetCallbackState(uint32_t* enable, msptiSubscriberHandle subscriber, msptiCallbackDomain domain,
+                                  msptiCallbackId cbid);
+typedef msptiCallbackDomain* msptiDomainTable;
+/* The domains callbacks exist for: a static table. */
+msptiResult msptiSupportedDomains(size_t* domainCount, msptiDomainTable* domainTable);
+/* The enabled callback ids of |domain| in ascending order, as
+ * msptiActivityGetEnabledKinds gives kinds. */
+msptiResult msptiGetEnabledCallbacks(msptiSubscriberHandle subscriber, msptiCallbackDomain domain,
+                                     msptiCallbackId* buffer, uint32_t* bufferSize, uint32_t* enabledCallbacksCount);
+/* *isRunning: 1 while a subscriber exists, else 0. */
+msptiResult msptiIsTracingSessionRunning(uint8_t* isRunning);
 
 #ifdef __cplusplus
 }
