@@ -66,9 +66,9 @@ constexpr std::array<const char*, MSPTI_CBID_RUNTIME_SIZE> kRuntimeNames = {
     "aclrtMemSetPidToShareableHandle",
 };
 constexpr std::array<const char*, MSPTI_CBID_HCCL_SIZE> kHcclNames = {
-    nullptr,         "HcclAllReduce", "HcclBroadcast", "HcclAllGather", "HcclReduceScatter",
-    "HcclReduce",    "HcclAllToAll",  "HcclAllToAllV", "HcclBarrier",   "HcclScatter",
-    "HcclSend",      "HcclRecv",      "HcclBatchSendRecv",
+    nullptr,      "HcclAllReduce", "HcclBroadcast",     "HcclAllGather", "HcclReduceScatter",
+    "HcclReduce", "HcclAllToAll",  "HcclAllToAllV",     "HcclBarrier",   "HcclScatter",
+    "HcclSend",   "HcclRecv",      "HcclBatchSendRecv",
 };
 
 // Callback ids of |domain| run 1..DomainSize(domain)-1; 0: no such domain.

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <cstring>
 #include <ctime>
 #include <mutex>
@@ -96,10 +97,20 @@ bool CallWanted(const char* name) noexcept {
   return c.AnyEnabled(kCallKinds) || c.CallbackOn(k::kDomainRuntime, RuntimeCbid(name));
 }
 
+// msptiCallbackData.correlationData: one slot per call in progress on this
+// thread (calls nest when a callback calls ACL), zeroed at the entry and
+// the same at the exit; deeper than the slots, NULL.
+thread_local std::array<uint64_t, 16> t_call_data;
+thread_local size_t t_call_depth = 0;
+
+uint64_t* CallData(size_t depth) { return depth < t_call_data.size() ? &t_call_data[depth] : nullptr; }
+
 uint64_t Enter(const char* name) noexcept try {
+  uint64_t* data = CallData(t_call_depth++);
+  if (data != nullptr) *data = 0;
   Collector& c = Collector::Instance();
   const uint64_t id = c.NewCorrelationId();
-  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteEnter, name, id);
+  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteEnter, name, id, data);
   return id;
 } catch (...) {
   return 0;
@@ -107,6 +118,7 @@ uint64_t Enter(const char* name) noexcept try {
 
 void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
           const MemoryActivity& memory) noexcept try {
+  uint64_t* data = CallData(t_call_depth > 0 ? --t_call_depth : 0);
   Collector& c = Collector::Instance();
   if (const int64_t offset = c.ClientOffset(end_ns); offset != 0) {  // the client's timestamp callback's clock
     start_ns += offset;
@@ -133,7 +145,7 @@ void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t e
     }
   }
   if (memory.kind != 0) WriteMemory(memory, correlation_id, start_ns, end_ns);
-  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteExit, name, correlation_id);
+  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteExit, name, correlation_id, data);
 } catch (...) {
   (void)0;  // a record that cannot be built is lost with the exception (allocation failure)
 }

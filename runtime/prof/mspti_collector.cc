@@ -366,7 +366,8 @@ bool Collector::CallbackOn(uint32_t domain, uint32_t cbid) const noexcept {
   return (callback_bits_[domain].load(std::memory_order_relaxed) & (uint64_t{1} << cbid)) != 0;
 }
 
-void Collector::FireCallback(uint32_t domain, uint32_t cbid, uint32_t site, const char* name, uint64_t correlation_id) {
+void Collector::FireCallback(uint32_t domain, uint32_t cbid, uint32_t site, const char* name, uint64_t correlation_id,
+                             uint64_t* correlation_data) {
   Subscriber s;
   {
     std::lock_guard<std::mutex> lock(subscriber_mu_);
@@ -377,6 +378,7 @@ void Collector::FireCallback(uint32_t domain, uint32_t cbid, uint32_t site, cons
   data.callback_site = site;
   data.function_name = name;
   data.correlation_id = correlation_id;
+  data.correlation_data = correlation_data;
   s.callback(s.userdata, domain, cbid, &data);
 }
 

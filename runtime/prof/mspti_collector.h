@@ -150,7 +150,9 @@ class Collector {
   // True when a subscriber wants |cbid| of |domain| (relaxed loads).
   bool CallbackOn(uint32_t domain, uint32_t cbid) const noexcept;
   // Calls the subscriber with a msptiCallbackData for |name| at |site|.
-  void FireCallback(uint32_t domain, uint32_t cbid, uint32_t site, const char* name, uint64_t correlation_id);
+  // |correlation_data|: the call's slot, the same at its entry and its exit.
+  void FireCallback(uint32_t domain, uint32_t cbid, uint32_t site, const char* name, uint64_t correlation_id,
+                    uint64_t* correlation_data);
 
  private:
   struct Buffer {

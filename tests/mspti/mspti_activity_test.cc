@@ -260,6 +260,43 @@ TEST_F(MsptiHost, GivenRuntimeDomainEnabledThenEnterAndExitOfEachCall) {
                                                "aclrtFree exit 16", "aclrtMalloc enter 15", "aclrtMalloc exit 15"}));
 }
 
+// correlationData: a slot per call, the same at its entry and its exit,
+// also for a call made from inside another call's callback.
+std::vector<std::string> g_slots;
+void OnSlot(void*, msptiCallbackDomain, msptiCallbackId cbid, const msptiCallbackData* data) {
+  ASSERT_NE(data->correlationData, nullptr);
+  if (data->callbackSite == MSPTI_API_ENTER) {
+    static uint64_t mark = 0;
+    g_slots.push_back("enter " + std::to_string(cbid) + " slot " + std::to_string(*data->correlationData));
+    *data->correlationData = ++mark;
+    static bool nested = false;
+    if (cbid == MSPTI_CBID_RUNTIME_FREE && !nested) {  // calls from inside the callback, once
+      nested = true;
+      void* p = nullptr;
+      EXPECT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+      EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+    }
+    return;
+  }
+  g_slots.push_back("exit " + std::to_string(cbid) + " slot " + std::to_string(*data->correlationData));
+}
+
+TEST_F(MsptiHost, GivenCallbacksThenEachCallKeepsItsCorrelationDataFromEntryToExit) {
+  msptiSubscriberHandle sub = nullptr;
+  ASSERT_EQ(msptiSubscribe(&sub, &OnSlot, nullptr), MSPTI_SUCCESS);
+  ASSERT_EQ(msptiEnableCallback(1, sub, MSPTI_CB_DOMAIN_RUNTIME, MSPTI_CBID_RUNTIME_MALLOC), MSPTI_SUCCESS);
+  ASSERT_EQ(msptiEnableCallback(1, sub, MSPTI_CB_DOMAIN_RUNTIME, MSPTI_CBID_RUNTIME_FREE), MSPTI_SUCCESS);
+  void* p = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+  ASSERT_ACL_OK(aclrtFree(p));
+  ASSERT_EQ(msptiUnsubscribe(sub), MSPTI_SUCCESS);
+  // The free's entry callback mallocs and frees; the outer free's slot
+  // still holds its value at its exit.
+  EXPECT_EQ(g_slots,
+            (std::vector<std::string>{"enter 15 slot 0", "exit 15 slot 1", "enter 16 slot 0", "enter 15 slot 0",
+                                      "exit 15 slot 3", "enter 16 slot 0", "exit 16 slot 4", "exit 16 slot 2"}));
+}
+
 TEST(MsptiMarkerDomain, GivenBadNamesThenInvalidParameter) {
   EXPECT_EQ(msptiActivityEnableMarkerDomain(nullptr), MSPTI_ERROR_INVALID_PARAMETER);
   EXPECT_EQ(msptiActivityDisableMarkerDomain(std::string(255, 'd').c_str()), MSPTI_ERROR_INVALID_PARAMETER);

@@ -96,7 +96,7 @@ TEST(MsptiEnabledKinds, GivenThreeKindsOnThenTheirCountAndTheFirstOnesInOrder) {
   EXPECT_EQ(count, 3u);
   EXPECT_EQ(size, 2u);
   EXPECT_EQ(buffer, (std::vector<msptiActivityKind>{MSPTI_ACTIVITY_KIND_MARKER, MSPTI_ACTIVITY_KIND_KERNEL,
-                                                     MSPTI_ACTIVITY_KIND_INVALID}));
+                                                    MSPTI_ACTIVITY_KIND_INVALID}));
   EXPECT_EQ(msptiActivityGetEnabledKinds(nullptr, buffer.data(), nullptr, &count), MSPTI_ERROR_INVALID_PARAMETER);
   EXPECT_EQ(msptiActivityGetEnabledKinds(nullptr, buffer.data(), &size, nullptr), MSPTI_ERROR_INVALID_PARAMETER);
 }

@@ -30,7 +30,9 @@ typedef uint32_t msptiCallbackId;
 typedef enum { MSPTI_API_ENTER = 0, MSPTI_API_EXIT = 1, MSPTI_API_CBSITE_FORCE_INT = 0x7fffffff } msptiApiCallbackSite;
 
 /* What a callback is told (72 bytes, natural layout). aclsim fills
- * callbackSite, functionName and correlationId, and zeroes the rest. */
+ * callbackSite, functionName, correlationId and correlationData (a slot of
+ * the call, zeroed at its entry and the same at its exit), and zeroes the
+ * rest. */
 typedef struct {
   msptiApiCallbackSite callbackSite;
   const char* functionName;
