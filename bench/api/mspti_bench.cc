@@ -9,8 +9,9 @@
 //   BM_Run1e5Ops: 100 executions of a 1000-op model (1e5 kernels) without
 //     MSPTI (/0) and with every kind on (/1: a client that allocates and
 //     frees each 1 MB buffer, as Huawei's sample client does; /2: a client
-//     that reuses its buffers), each iteration ending in a FlushAll, every
-//     record walked; the target is a ratio of at most 1.15 to /0.
+//     that reuses its buffers, as MSPTI's best-practice guide recommends),
+//     each iteration ending in a FlushAll, every record walked; the target
+//     is a ratio of at most 1.15 to /0.
 #include <benchmark/benchmark.h>
 
 #include <atomic>

@@ -14,6 +14,7 @@
 #include "conformance_util.h"
 #include "mspti/mspti.h"
 #include "mspti_test_util.h"
+#include "prof_test_util.h"
 
 namespace {
 
@@ -175,6 +176,28 @@ TEST_F(MsptiRuntime, GivenATimestampCallbackThenRecordsAndTimestampsAreOnItsCloc
     const auto a = r.As<msptiActivityApi>();
     EXPECT_EQ(a.end, FixedClock()) << a.name;  // each call ends when the callback says it is
     EXPECT_LE(a.start, a.end) << a.name;
+  }
+}
+
+TEST_F(MsptiRuntime, GivenATimestampCallbackThenKernelsAreOnItsClockInTheirOrder) {
+  ASSERT_EQ(msptiActivityRegisterTimestampCallback(&FixedClock), MSPTI_SUCCESS);
+  ASSERT_EQ(msptiActivityEnable(MSPTI_ACTIVITY_KIND_KERNEL), MSPTI_SUCCESS);
+  {
+    aclsim_conformance::LoadedModel model("sample_mlp.json");
+    ASSERT_ACL_OK(model.Execute());
+  }
+  ASSERT_EQ(msptiActivityFlushAll(1), MSPTI_SUCCESS);
+  const std::vector<Record> records = Client::Get().TakeRecords();
+  ASSERT_EQ(records.size(), 9u);
+  uint64_t last_end = 0;
+  for (const Record& r : records) {
+    const auto k = r.As<msptiActivityKernel>();
+    // Device times moved by the callback's reading minus the host clock's
+    // at delivery: within a millisecond of the callback's time.
+    EXPECT_LT(k.start > FixedClock() ? k.start - FixedClock() : FixedClock() - k.start, 1000000u) << k.name;
+    EXPECT_LT(k.start, k.end) << k.name;
+    EXPECT_GE(k.start, last_end) << k.name;
+    last_end = k.end;
   }
 }
 

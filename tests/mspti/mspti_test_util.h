@@ -36,9 +36,11 @@ struct Delivered {
 
 class Client {
  public:
+  // Never destroyed: MSPTI's delivery thread may still hand a buffer back
+  // while the process exits.
   static Client& Get() {
-    static Client client;
-    return client;
+    static Client* client = new Client();
+    return *client;
   }
   // Buffers of |size| bytes from now on (0: the request hands out none),
   // with |max_records| (0: no limit).
