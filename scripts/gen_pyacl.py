@@ -27,7 +27,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-import gen_api  # noqa: E402  (the C side: declared and implemented functions)
+import acl_surface  # noqa: E402  (the C side: declared and implemented functions)
 
 LIST = ROOT / "api" / "python" / "pyacl_functions.txt"
 BINDINGS = ROOT / "api" / "python"
@@ -123,8 +123,8 @@ def status_of(e, bound, c_declared, c_implemented):
 
 
 def render_page(entries, bound):
-    c_declared = {f["name"] for f in gen_api.parse_headers()}
-    c_implemented = gen_api.implemented_names()
+    c_declared = {f["name"] for f in acl_surface.parse_headers()}
+    c_implemented = acl_surface.implemented_names()
     rows = {m: [] for m in MODULES}
     for e in entries:
         rows[e["module"]].append((e, status_of(e, bound, c_declared, c_implemented)))

@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
-import gen_api  # noqa: E402
+import acl_surface  # noqa: E402
 
 
 def exported(lib):
@@ -46,11 +46,11 @@ def declared(paths):
 
 def main():
     ascendcl, msprofiler, profapi, c_sec, nnopbase, opapi, ms_tools_ext = sys.argv[1:8]
-    funcs = gen_api.parse_headers()
+    funcs = acl_surface.parse_headers()
     # The hash functions of aprof_pub.h are found through libascendcl.so on CANN.
     want_acl = {f["name"] for f in funcs} | {"MsprofGetHashId", "MsprofStr2Id"}
     want_prof = {f["name"] for f in funcs if f["prof"]}
-    companions = gen_api.companion_functions()
+    companions = acl_surface.companion_functions()
     want_profapi = {name for name, _ in companions["libprofapi.so"]}
     want_c_sec = {name for name, _ in companions["libc_sec.so"]}
     want_nnopbase = declared([ROOT / "api/include/aclnn/acl_meta.h", ROOT / "api/include/aclnn/aclnn_base.h"])
