@@ -89,21 +89,23 @@ function(aclsim_cc_library)
   endif()
 endfunction()
 
-# aclsim_cc_test(NAME <name> SRCS ... DEPS ... [PER_PROCESS])
-# PER_PROCESS: every test case runs in its own process (gtest_discover_tests
-# does this), needed wherever global ACL state is touched.
+# aclsim_cc_test(NAME <name> SRCS ... DEPS ... [LABELS ...] [TIMEOUT <s>])
+# A GoogleTest binary registered with CTest as one test per suite, each case
+# in a process of its own (aclsim_isolated_tests, cmake/AclsimTests.cmake):
+# ACL state is process-global. TIMEOUT (default 120) bounds each case.
 function(aclsim_cc_test)
   cmake_parse_arguments(A "" "NAME;TIMEOUT" "SRCS;DEPS;LABELS" ${ARGN})
   add_executable(${A_NAME} ${A_SRCS})
-  target_link_libraries(${A_NAME} PRIVATE aclsim_build_flags ${A_DEPS} GTest::gmock_main)
+  target_link_libraries(${A_NAME} PRIVATE aclsim_build_flags ${A_DEPS} aclsim::test_main)
+  # ACLSIM_UNITY_TESTS: the test sources of a binary compiled a few at a time
+  # as one translation unit (GoogleTest's templates are instantiated once per
+  # batch, not once per file).
+  set_target_properties(${A_NAME} PROPERTIES UNITY_BUILD ${ACLSIM_UNITY_TESTS} UNITY_BUILD_BATCH_SIZE 8)
   if(NOT A_TIMEOUT)
     set(A_TIMEOUT 120)
   endif()
-  set(props TIMEOUT ${A_TIMEOUT} ENVIRONMENT "ACLSIM_MODELS_DIR=${PROJECT_SOURCE_DIR}/models")
-  if(A_LABELS)
-    list(APPEND props LABELS "${A_LABELS}")
-  endif()
-  gtest_discover_tests(${A_NAME} PROPERTIES ${props} DISCOVERY_TIMEOUT 60)
+  aclsim_isolated_tests(${A_NAME} CASE_TIMEOUT ${A_TIMEOUT} LABELS ${A_LABELS}
+    ENVIRONMENT "ACLSIM_MODELS_DIR=${PROJECT_SOURCE_DIR}/models")
 endfunction()
 
 # aclsim_register_backend(NAME <name> FUNCTION <function> HEADER <header> TARGET <target>)

@@ -29,7 +29,7 @@ build="build/test${sanitizer:+-$sanitizer}"
 python=ON
 [ -n "$sanitizer" ] && python=OFF
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-  -DACLSIM_SANITIZER="$sanitizer" -DACLSIM_WERROR=ON -DACLSIM_BUILD_BENCHMARKS=OFF \
+  -DACLSIM_SANITIZER="$sanitizer" -DACLSIM_WERROR=ON -DACLSIM_BUILD_BENCHMARKS=OFF -DACLSIM_UNITY_TESTS=ON \
   -DACLSIM_BUILD_PYTHON="$python" >/dev/null
 cmake --build "$build" -j2
 
@@ -40,5 +40,16 @@ export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 # ~/ascend/log; a fresh directory per run.
 export ASCEND_PROCESS_LOG_PATH="$PWD/$build/plog"
 rm -rf "$ASCEND_PROCESS_LOG_PATH"
-cd "$build"
-ctest -j2 --output-on-failure --timeout 300 "${ctest_args[@]}"
+# Each suite's runner appends its case tally here (tests/testing/isolated_main.cc).
+export ACLSIM_TEST_TALLY="$PWD/$build/test_tally.txt"
+rm -f "$ACLSIM_TEST_TALLY"
+junit="$PWD/$build/ctest_junit.xml"
+expect=()
+[ ${#ctest_args[@]} -eq 0 ] && expect=(--expect-all "$PWD/$build")
+status=0
+(cd "$build" && ctest -j2 --output-on-failure --timeout 300 --output-junit "$junit" "${ctest_args[@]}") || status=$?
+# The count of cases run (CTest counts suites), and with the whole suite
+# selected, a check that every listed case ran.
+/usr/bin/python3 scripts/test_counts.py --junit "$junit" --tally "$ACLSIM_TEST_TALLY" \
+  --label "cases${sanitizer:+ ($sanitizer)}" "${expect[@]}" || status=1
+exit "$status"

@@ -24,9 +24,13 @@ using ::testing::InSequence;
 using ::testing::Invoke;
 using ::testing::Return;
 
+// RuntimeTest's set-up under a suite name of this binary's own (CTest runs
+// each suite as one test, so suite names are unique across binaries).
+class DeviceTableTest : public RuntimeTest {};
+
 // ------------------------------------------------------------------ devices
 
-TEST_F(RuntimeTest, GivenMockBackendWhenCreatedThenReportsItsNameAndDeviceCount) {
+TEST_F(DeviceTableTest, GivenMockBackendWhenCreatedThenReportsItsNameAndDeviceCount) {
   EXPECT_EQ(rt_->backend_name(), "mock");
   EXPECT_EQ(rt_->devices().DeviceCount(), 2u);
 }
@@ -55,7 +59,7 @@ TEST(RuntimeCreate, GivenOptionsTheBackendRejectsWhenCreateThenItsErrorUnchanged
   EXPECT_EQ(seen, options.backend_options);
 }
 
-TEST_F(RuntimeTest, GivenSetDeviceTwiceWhenCheckedThenDeviceOpenedOnceWithOneDefaultStream) {
+TEST_F(DeviceTableTest, GivenSetDeviceTwiceWhenCheckedThenDeviceOpenedOnceWithOneDefaultStream) {
   EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
   EXPECT_CALL(dev0_, CreateStream()).Times(1);
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
@@ -72,14 +76,14 @@ TEST_F(RuntimeTest, GivenSetDeviceTwiceWhenCheckedThenDeviceOpenedOnceWithOneDef
   EXPECT_EQ((*ctx)->device()->id(), 0);
 }
 
-TEST_F(RuntimeTest, GivenOutOfRangeDeviceWhenSetDeviceThenInvalidDeviceId) {
+TEST_F(DeviceTableTest, GivenOutOfRangeDeviceWhenSetDeviceThenInvalidDeviceId) {
   EXPECT_CALL(backend_, OpenDevice(_)).Times(0);
   EXPECT_EQ(rt_->devices().SetDevice(2).detail(), Detail::kInvalidDeviceId);
   EXPECT_EQ(rt_->devices().SetDevice(-1).detail(), Detail::kInvalidDeviceId);
   EXPECT_EQ(rt_->devices().GetDevice().status().detail(), Detail::kNoContext);
 }
 
-TEST_F(RuntimeTest, GivenOpenDeviceFailsWhenSetDeviceThenErrorPropagatesUnchanged) {
+TEST_F(DeviceTableTest, GivenOpenDeviceFailsWhenSetDeviceThenErrorPropagatesUnchanged) {
   EXPECT_CALL(backend_, OpenDevice(0u)).WillOnce(Invoke([](uint32_t) -> StatusOr<std::unique_ptr<device::Device>> {
     return Status(Detail::kNoDevice, "boom");
   }));
@@ -88,13 +92,13 @@ TEST_F(RuntimeTest, GivenOpenDeviceFailsWhenSetDeviceThenErrorPropagatesUnchange
   EXPECT_EQ(s.message(), "boom");
 }
 
-TEST_F(RuntimeTest, GivenCreateStreamFailsWhenSetDeviceThenErrorPropagatesAndNoContext) {
+TEST_F(DeviceTableTest, GivenCreateStreamFailsWhenSetDeviceThenErrorPropagatesAndNoContext) {
   EXPECT_CALL(dev0_, CreateStream()).WillOnce(Return(StatusOr<device::StreamId>(Status(StatusCode::kInternal, "x"))));
   EXPECT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kInternal);
   EXPECT_EQ(rt_->devices().GetDevice().status().detail(), Detail::kNoContext);
 }
 
-TEST_F(RuntimeTest, GivenSetTwiceWhenResetThenContextLivesUntilCountReachesZero) {
+TEST_F(DeviceTableTest, GivenSetTwiceWhenResetThenContextLivesUntilCountReachesZero) {
   EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
@@ -114,7 +118,7 @@ TEST_F(RuntimeTest, GivenSetTwiceWhenResetThenContextLivesUntilCountReachesZero)
   EXPECT_EQ(rt_->devices().ResetDevice(0, false).detail(), Detail::kContextInUse);
 }
 
-TEST_F(RuntimeTest, GivenResetDeviceWhenSetAgainThenNewDefaultStreamOnSameOpenDevice) {
+TEST_F(DeviceTableTest, GivenResetDeviceWhenSetAgainThenNewDefaultStreamOnSameOpenDevice) {
   EXPECT_CALL(backend_, OpenDevice(0u)).Times(1);
   EXPECT_CALL(dev0_, CreateStream()).Times(2);
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
@@ -125,14 +129,14 @@ TEST_F(RuntimeTest, GivenResetDeviceWhenSetAgainThenNewDefaultStreamOnSameOpenDe
   EXPECT_EQ((*ctx)->default_stream()->id(), 2u);
 }
 
-TEST_F(RuntimeTest, GivenForceWhenResetDeviceThenReleasedRegardlessOfCount) {
+TEST_F(DeviceTableTest, GivenForceWhenResetDeviceThenReleasedRegardlessOfCount) {
   for (int i = 0; i < 3; ++i) ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   EXPECT_EQ(rt_->devices().ResetDevice(0, /*force=*/true).code(), StatusCode::kOk);
   EXPECT_EQ(rt_->devices().GetDevice().status().detail(), Detail::kNoContext);
   EXPECT_EQ(rt_->devices().ResetDevice(0, false).detail(), Detail::kContextInUse);
 }
 
-TEST_F(RuntimeTest, GivenBadDeviceWhenResetDeviceThenExactErrors) {
+TEST_F(DeviceTableTest, GivenBadDeviceWhenResetDeviceThenExactErrors) {
   EXPECT_EQ(rt_->devices().ResetDevice(2, false).detail(), Detail::kInvalidDeviceId);
   EXPECT_EQ(rt_->devices().ResetDevice(-1, false).detail(), Detail::kInvalidDeviceId);
   // In range but never set (never opened, then opened by another call).
@@ -141,7 +145,7 @@ TEST_F(RuntimeTest, GivenBadDeviceWhenResetDeviceThenExactErrors) {
   EXPECT_EQ(rt_->devices().ResetDevice(1, false).detail(), Detail::kContextInUse);
 }
 
-TEST_F(RuntimeTest, GivenNoContextWhenContextCallsThenContextNull) {
+TEST_F(DeviceTableTest, GivenNoContextWhenContextCallsThenContextNull) {
   EXPECT_EQ(rt_->devices().GetDevice().status().detail(), Detail::kNoContext);
   EXPECT_EQ(rt_->devices().GetCurrentContext().status().detail(), Detail::kNoContext);
   EXPECT_EQ(rt_->devices().SynchronizeDevice().detail(), Detail::kNoContext);
@@ -154,7 +158,7 @@ TEST_F(RuntimeTest, GivenNoContextWhenContextCallsThenContextNull) {
   EXPECT_EQ(rt_->devices().SubmitMarker(nullptr, 1, 2, 0).status().detail(), Detail::kNoContext);
 }
 
-TEST_F(RuntimeTest, GivenGetDeviceInfoWhenCalledThenBackendInfoAndNoContextCreated) {
+TEST_F(DeviceTableTest, GivenGetDeviceInfoWhenCalledThenBackendInfoAndNoContextCreated) {
   dev1_.info_value.profile_name = "P1";
   auto info = rt_->devices().GetDeviceInfo(1);
   ASSERT_TRUE(info.ok());
@@ -165,7 +169,7 @@ TEST_F(RuntimeTest, GivenGetDeviceInfoWhenCalledThenBackendInfoAndNoContextCreat
 
 // ----------------------------------------------------------------- contexts
 
-TEST_F(RuntimeTest, GivenSetDeviceOnOneThreadWhenOtherThreadAsksThenItHasNoContext) {
+TEST_F(DeviceTableTest, GivenSetDeviceOnOneThreadWhenOtherThreadAsksThenItHasNoContext) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   Detail other_before = Detail::kNone;
   StatusCode other_set = StatusCode::kInternal;
@@ -184,7 +188,7 @@ TEST_F(RuntimeTest, GivenSetDeviceOnOneThreadWhenOtherThreadAsksThenItHasNoConte
   EXPECT_EQ(*rt_->devices().GetDevice(), 0);
 }
 
-TEST_F(RuntimeTest, GivenCreateContextWhenCalledThenItBecomesCurrentWithItsOwnDefaultStream) {
+TEST_F(DeviceTableTest, GivenCreateContextWhenCalledThenItBecomesCurrentWithItsOwnDefaultStream) {
   EXPECT_CALL(dev1_, CreateStream()).Times(1);
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto ctx = rt_->devices().CreateContext(1);
@@ -197,7 +201,7 @@ TEST_F(RuntimeTest, GivenCreateContextWhenCalledThenItBecomesCurrentWithItsOwnDe
   EXPECT_EQ(rt_->devices().CreateContext(2).status().detail(), Detail::kInvalidDeviceId);
 }
 
-TEST_F(RuntimeTest, GivenContextWhenSetCurrentOnAnotherThreadThenThatThreadUsesIt) {
+TEST_F(DeviceTableTest, GivenContextWhenSetCurrentOnAnotherThreadThenThatThreadUsesIt) {
   auto ctx = rt_->devices().CreateContext(1);
   ASSERT_TRUE(ctx.ok());
   Context* seen = nullptr;
@@ -216,7 +220,7 @@ TEST_F(RuntimeTest, GivenContextWhenSetCurrentOnAnotherThreadThenThatThreadUsesI
   EXPECT_EQ(device, 1);
 }
 
-TEST_F(RuntimeTest, GivenDestroyedContextWhenUsedThenInvalidHandleAndNoCurrentContext) {
+TEST_F(DeviceTableTest, GivenDestroyedContextWhenUsedThenInvalidHandleAndNoCurrentContext) {
   auto ctx = rt_->devices().CreateContext(0);
   ASSERT_TRUE(ctx.ok());
   auto stream = rt_->devices().CreateStream();
@@ -230,7 +234,7 @@ TEST_F(RuntimeTest, GivenDestroyedContextWhenUsedThenInvalidHandleAndNoCurrentCo
   EXPECT_EQ(rt_->devices().SynchronizeStream(*stream).detail(), Detail::kInvalidHandle);
 }
 
-TEST_F(RuntimeTest, GivenPrimaryContextWhenDestroyContextThenParamInvalid) {
+TEST_F(DeviceTableTest, GivenPrimaryContextWhenDestroyContextThenParamInvalid) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto ctx = rt_->devices().GetCurrentContext();
   ASSERT_TRUE(ctx.ok());
@@ -238,14 +242,14 @@ TEST_F(RuntimeTest, GivenPrimaryContextWhenDestroyContextThenParamInvalid) {
   EXPECT_TRUE(rt_->devices().GetDevice().ok());
 }
 
-TEST_F(RuntimeTest, GivenUnknownContextWhenSetCurrentThenInvalidHandle) {
+TEST_F(DeviceTableTest, GivenUnknownContextWhenSetCurrentThenInvalidHandle) {
   Context* bogus = reinterpret_cast<Context*>(uintptr_t{0x1000});
   EXPECT_EQ(rt_->devices().SetCurrentContext(bogus).detail(), Detail::kInvalidHandle);
   EXPECT_EQ(rt_->devices().SetCurrentContext(nullptr).detail(), Detail::kInvalidHandle);
   EXPECT_EQ(rt_->devices().DestroyContext(nullptr).detail(), Detail::kInvalidHandle);
 }
 
-TEST_F(RuntimeTest, GivenManyThreadsWhenCreatingAndDestroyingHandlesThenAllSucceed) {
+TEST_F(DeviceTableTest, GivenManyThreadsWhenCreatingAndDestroyingHandlesThenAllSucceed) {
   constexpr int kThreads = 4;
   constexpr int kIterations = 50;
   std::vector<std::thread> threads;
@@ -274,7 +278,7 @@ TEST_F(RuntimeTest, GivenManyThreadsWhenCreatingAndDestroyingHandlesThenAllSucce
 
 // ------------------------------------------------------------------ streams
 
-TEST_F(RuntimeTest, GivenStreamsWhenUsedThenCallsCarryTheBackendStreamIds) {
+TEST_F(DeviceTableTest, GivenStreamsWhenUsedThenCallsCarryTheBackendStreamIds) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);  // default stream = backend id 1
   auto s2 = rt_->devices().CreateStream();
   auto s3 = rt_->devices().CreateStream();
@@ -305,7 +309,7 @@ TEST_F(RuntimeTest, GivenStreamsWhenUsedThenCallsCarryTheBackendStreamIds) {
   EXPECT_EQ((*resolved)->id(), 1u);
 }
 
-TEST_F(RuntimeTest, GivenDestroyedStreamWhenUsedThenInvalidHandle) {
+TEST_F(DeviceTableTest, GivenDestroyedStreamWhenUsedThenInvalidHandle) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto s = rt_->devices().CreateStream();
   ASSERT_TRUE(s.ok());
@@ -318,14 +322,14 @@ TEST_F(RuntimeTest, GivenDestroyedStreamWhenUsedThenInvalidHandle) {
   EXPECT_EQ(rt_->devices().SubmitMarker(*s, 1, 1, 0).status().detail(), Detail::kInvalidHandle);
 }
 
-TEST_F(RuntimeTest, GivenDefaultStreamWhenDestroyStreamThenParamInvalid) {
+TEST_F(DeviceTableTest, GivenDefaultStreamWhenDestroyStreamThenParamInvalid) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   Stream* def = *rt_->devices().ResolveStream(nullptr);
   EXPECT_CALL(dev0_, DestroyStream(_)).Times(0);
   EXPECT_EQ(rt_->devices().DestroyStream(def).code(), StatusCode::kInvalidArgument);
 }
 
-TEST_F(RuntimeTest, GivenBackendStreamErrorsWhenCalledThenPropagatedUnchanged) {
+TEST_F(DeviceTableTest, GivenBackendStreamErrorsWhenCalledThenPropagatedUnchanged) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   EXPECT_CALL(dev0_, CreateStream())
       .WillOnce(Return(StatusOr<device::StreamId>(Status(StatusCode::kUnimplemented, "no more"))));
@@ -339,7 +343,7 @@ TEST_F(RuntimeTest, GivenBackendStreamErrorsWhenCalledThenPropagatedUnchanged) {
 
 // ------------------------------------------------------------------- events
 
-TEST_F(RuntimeTest, GivenEventWhenRecordAndWaitThenBackendGetsStreamAndEventIds) {
+TEST_F(DeviceTableTest, GivenEventWhenRecordAndWaitThenBackendGetsStreamAndEventIds) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto s = rt_->devices().CreateStream();  // backend id 2
   auto e = rt_->devices().CreateEvent();   // backend id 1
@@ -362,7 +366,7 @@ TEST_F(RuntimeTest, GivenEventWhenRecordAndWaitThenBackendGetsStreamAndEventIds)
   EXPECT_EQ(rt_->devices().DestroyEvent(*e).code(), StatusCode::kOk);
 }
 
-TEST_F(RuntimeTest, GivenBackendEventErrorsWhenRecordOrWaitThenPropagatedUnchanged) {
+TEST_F(DeviceTableTest, GivenBackendEventErrorsWhenRecordOrWaitThenPropagatedUnchanged) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto e = rt_->devices().CreateEvent();
   ASSERT_TRUE(e.ok());
@@ -374,7 +378,7 @@ TEST_F(RuntimeTest, GivenBackendEventErrorsWhenRecordOrWaitThenPropagatedUnchang
   EXPECT_EQ(rt_->devices().CreateEvent().status().code(), StatusCode::kInternal);
 }
 
-TEST_F(RuntimeTest, GivenEventOnOtherDeviceWhenRecordOrWaitThenStreamContextError) {
+TEST_F(DeviceTableTest, GivenEventOnOtherDeviceWhenRecordOrWaitThenStreamContextError) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto e0 = rt_->devices().CreateEvent();
   ASSERT_TRUE(e0.ok());
@@ -391,7 +395,7 @@ TEST_F(RuntimeTest, GivenEventOnOtherDeviceWhenRecordOrWaitThenStreamContextErro
   EXPECT_EQ(rt_->devices().StreamWaitEvent(*s1, *e0).detail(), Detail::kStreamOfOtherContext);
 }
 
-TEST_F(RuntimeTest, GivenDestroyedEventWhenUsedThenInvalidHandle) {
+TEST_F(DeviceTableTest, GivenDestroyedEventWhenUsedThenInvalidHandle) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto e = rt_->devices().CreateEvent();
   auto ok_event = rt_->devices().CreateEvent();
@@ -407,7 +411,7 @@ TEST_F(RuntimeTest, GivenDestroyedEventWhenUsedThenInvalidHandle) {
   EXPECT_EQ(rt_->devices().EventElapsedTime(*ok_event, *e).status().detail(), Detail::kInvalidHandle);
 }
 
-TEST_F(RuntimeTest, GivenValidEventWhenRecordOnDestroyedStreamThenInvalidHandle) {
+TEST_F(DeviceTableTest, GivenValidEventWhenRecordOnDestroyedStreamThenInvalidHandle) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto e = rt_->devices().CreateEvent();
   auto s = rt_->devices().CreateStream();
@@ -425,7 +429,7 @@ device::EventState State(bool recorded, bool complete, device::VirtualTimeNs ts)
   return s;
 }
 
-TEST_F(RuntimeTest, GivenEventsNotRecordedWhenElapsedTimeThenRtInternalError) {
+TEST_F(DeviceTableTest, GivenEventsNotRecordedWhenElapsedTimeThenRtInternalError) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto a = rt_->devices().CreateEvent();  // id 1
   auto b = rt_->devices().CreateEvent();  // id 2
@@ -438,7 +442,7 @@ TEST_F(RuntimeTest, GivenEventsNotRecordedWhenElapsedTimeThenRtInternalError) {
   EXPECT_EQ(rt_->devices().EventElapsedTime(*b, *a).status().code(), StatusCode::kInternal);
 }
 
-TEST_F(RuntimeTest, GivenRecordedButIncompleteEventWhenElapsedTimeThenTimestampInvalid) {
+TEST_F(DeviceTableTest, GivenRecordedButIncompleteEventWhenElapsedTimeThenTimestampInvalid) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto a = rt_->devices().CreateEvent();
   auto b = rt_->devices().CreateEvent();
@@ -448,7 +452,7 @@ TEST_F(RuntimeTest, GivenRecordedButIncompleteEventWhenElapsedTimeThenTimestampI
   EXPECT_EQ(rt_->devices().EventElapsedTime(*a, *b).status().detail(), Detail::kEventNotRecorded);
 }
 
-TEST_F(RuntimeTest, GivenTwoCompleteEventsWhenElapsedTimeThenMillisecondsBetweenTimestamps) {
+TEST_F(DeviceTableTest, GivenTwoCompleteEventsWhenElapsedTimeThenMillisecondsBetweenTimestamps) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto a = rt_->devices().CreateEvent();
   auto b = rt_->devices().CreateEvent();
@@ -463,7 +467,7 @@ TEST_F(RuntimeTest, GivenTwoCompleteEventsWhenElapsedTimeThenMillisecondsBetween
   EXPECT_FLOAT_EQ(*neg, -2.5f);
 }
 
-TEST_F(RuntimeTest, GivenQueryEventFailsWhenElapsedTimeThenErrorPropagatesUnchanged) {
+TEST_F(DeviceTableTest, GivenQueryEventFailsWhenElapsedTimeThenErrorPropagatesUnchanged) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto a = rt_->devices().CreateEvent();
   auto b = rt_->devices().CreateEvent();
@@ -474,7 +478,7 @@ TEST_F(RuntimeTest, GivenQueryEventFailsWhenElapsedTimeThenErrorPropagatesUnchan
   EXPECT_EQ(rt_->devices().QueryEvent(*b).status().code(), StatusCode::kInternal);
 }
 
-TEST_F(RuntimeTest, GivenEventsOnDifferentDevicesWhenElapsedTimeThenParamInvalid) {
+TEST_F(DeviceTableTest, GivenEventsOnDifferentDevicesWhenElapsedTimeThenParamInvalid) {
   ASSERT_EQ(rt_->devices().SetDevice(0).code(), StatusCode::kOk);
   auto a = rt_->devices().CreateEvent();
   ASSERT_EQ(rt_->devices().SetDevice(1).code(), StatusCode::kOk);
