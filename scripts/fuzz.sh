@@ -23,20 +23,39 @@ cmake --build "$build" -j2 --target accessor_fuzz model_loader_fuzz config_fuzz 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export ASCEND_GLOBAL_LOG_LEVEL=4  # the targets provoke error paths on purpose
-for target in accessor model_loader config onnx_loader remote_frames raw_data om mspti_records; do
-  work="$build/corpus/$target"
+# Each target runs for |seconds| on one core; two run at a time (the
+# machines have two cores), each with its own corpus, log and artifacts.
+run_target() {
+  local target="$1"
+  local work="$build/corpus/$target"
   mkdir -p "$work"
   cp -n tests/fuzz/corpus/"$target"/* "$work"/ 2>/dev/null || true
-  echo "== fuzz $target for ${seconds}s"
-  log="$build/${target}_fuzz.log"
-  status=0
+  local log="$build/${target}_fuzz.log"
+  local status=0
   "$build/fuzz/${target}_fuzz" -max_total_time="$seconds" -seed=1 -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="$build/${target}-" "$work" >"$log" 2>&1 || status=$?
+  echo "$status" >"$build/${target}_fuzz.status"
+}
+report_target() {
+  local target="$1"
+  local log="$build/${target}_fuzz.log"
+  local status
+  status=$(cat "$build/${target}_fuzz.status")
+  echo "== fuzz $target for ${seconds}s"
   grep -E "Done|stat::number_of_executed_units|frames handled|ERROR|SUMMARY|Test unit written" "$log" || true
   if [ "$status" -ne 0 ]; then
     echo "fuzz: $target found a problem (exit $status); the input is in $build/${target}-*" >&2
     grep -E "^ +#[0-9]+ " "$log" | head -20 >&2 || true
-    exit 1
+    return 1
   fi
+}
+targets=(accessor model_loader config onnx_loader remote_frames raw_data om mspti_records)
+failed=0
+for ((i = 0; i < ${#targets[@]}; i += 2)); do
+  pair=("${targets[@]:i:2}")
+  for target in "${pair[@]}"; do run_target "$target" & done
+  wait
+  for target in "${pair[@]}"; do report_target "$target" || failed=1; done
 done
+if [ "$failed" -ne 0 ]; then exit 1; fi
 echo "fuzz: all targets ran without findings"
