@@ -126,8 +126,8 @@ void DetachCase() {
 [[noreturn]] void ExecOneCase(const std::string& self, const std::string& name) {
   DetachCase();
   std::string filter = "--gtest_filter=" + name;
-  std::vector<char*> argv = {const_cast<char*>(self.c_str()), filter.data(),
-                             const_cast<char*>("--aclsim_report_skip"), nullptr};
+  std::vector<char*> argv = {const_cast<char*>(self.c_str()), filter.data(), const_cast<char*>("--aclsim_report_skip"),
+                             nullptr};
   execv(self.c_str(), argv.data());
   std::fprintf(stderr, "aclsim-isolated: cannot execute %s: %s\n", self.c_str(), std::strerror(errno));
   std::_Exit(127);
