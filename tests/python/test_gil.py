@@ -177,12 +177,20 @@ def blocking_call_window(bert, call):
 @pytest.mark.parametrize("call", ["synchronize_event", "synchronize_device", "synchronize_stream", "execute"])
 def test_blocking_calls_let_other_threads_run(bert, long_switch_interval, call):
     # On a loaded machine the queued runs can finish before the wait starts
-    # (see test_synchronize_stream_releases_gil): such an attempt is retried.
+    # (see test_synchronize_stream_releases_gil), and the ticker may not be
+    # scheduled within a few milliseconds: such an attempt is retried. A call
+    # that kept the GIL never has a tick inside it (a tick is taken holding
+    # the GIL), whatever the load.
+    blocked = 0
     for _ in range(5):
         t0, t1, ticker = blocking_call_window(bert, call)
         print(f"{call}: {1e3 * (t1 - t0):.2f} ms, {ticker.inside(t0, t1)} ticks inside")
-        if t1 - t0 >= 0.002:
+        if t1 - t0 < 0.002:
+            continue
+        blocked += 1
+        if ticker.inside(t0, t1) > 0:
             break
     else:
-        pytest.fail(f"{call} never blocked 2 ms in 5 attempts; nothing to measure")
-    assert ticker.inside(t0, t1) > 0, f"no other thread ran while {call} was running"
+        if blocked == 0:
+            pytest.fail(f"{call} never blocked 2 ms in 5 attempts; nothing to measure")
+        pytest.fail(f"no other thread ran while {call} was running ({blocked} attempts blocked 2 ms or more)")
