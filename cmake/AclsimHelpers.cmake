@@ -97,10 +97,6 @@ function(aclsim_cc_test)
   cmake_parse_arguments(A "" "NAME;TIMEOUT" "SRCS;DEPS;LABELS" ${ARGN})
   add_executable(${A_NAME} ${A_SRCS})
   target_link_libraries(${A_NAME} PRIVATE aclsim_build_flags ${A_DEPS} aclsim::test_main)
-  # ACLSIM_UNITY_TESTS: the test sources of a binary compiled a few at a time
-  # as one translation unit (GoogleTest's templates are instantiated once per
-  # batch, not once per file).
-  set_target_properties(${A_NAME} PROPERTIES UNITY_BUILD ${ACLSIM_UNITY_TESTS} UNITY_BUILD_BATCH_SIZE 8)
   if(NOT A_TIMEOUT)
     set(A_TIMEOUT 120)
   endif()

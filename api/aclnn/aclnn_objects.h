@@ -9,8 +9,16 @@
 #include <string>
 #include <vector>
 
+#include "aclnn/acl_meta.h"
 #include "runtime/ops/op_def.h"
 #include "runtime/single_op.h"
+
+namespace aclsim::aclnn {
+// The aclnn return codes both libraries give (CANN's ACLNN_ERR_PARAM_NULLPTR
+// and ACLNN_ERR_PARAM_INVALID).
+inline constexpr aclnnStatus kNullptr = 161001;
+inline constexpr aclnnStatus kInvalid = 161002;
+}  // namespace aclsim::aclnn
 
 struct aclTensor {
   aclsim::runtime::OpTensor desc;  // view shape, data type, format

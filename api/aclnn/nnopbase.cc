@@ -13,8 +13,8 @@ namespace {
 using aclsim::api::LiveHandles;
 
 constexpr aclnnStatus kSuccess = 0;
-constexpr aclnnStatus kNullptr = 161001;
-constexpr aclnnStatus kInvalid = 161002;
+using aclsim::aclnn::kInvalid;
+using aclsim::aclnn::kNullptr;
 constexpr uint64_t kMaxDims = 64;
 
 // IEEE half and bfloat16 bits to float.

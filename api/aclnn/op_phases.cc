@@ -24,8 +24,8 @@ using aclsim::StatusCode;
 using aclsim::api::LiveHandles;
 using aclsim::ops::ArgKind;
 
-constexpr aclnnStatus kNullptr = 161001;
-constexpr aclnnStatus kInvalid = 161002;
+using aclsim::aclnn::kInvalid;
+using aclsim::aclnn::kNullptr;
 constexpr size_t kMaxArgs = 32;
 
 const aclsim::api::OpApi* Table() {

@@ -9,7 +9,7 @@
 namespace aclsim::remote {
 namespace {
 
-Status Malformed(const char* what) {
+Status MalformedResponse(const char* what) {
   return Status(StatusCode::kInternal, std::string("remote protocol: malformed ") + what + " response");
 }
 
@@ -70,10 +70,10 @@ StatusOr<std::vector<device::OpCost>> RemoteDeviceBase::GetGraphCosts(device::Ex
   std::vector<device::OpCost> items;
   ACLSIM_RETURN_IF_ERROR(Exchange(MessageType::kGraphCosts, w, [&](Reader& r) {
     const uint32_t n = r.U32();
-    if (n > r.remaining()) return Malformed("GraphCosts");
+    if (n > r.remaining()) return MalformedResponse("GraphCosts");
     items.resize(n);
     for (auto& item : items) {
-      if (!Decode(r, &item)) return Malformed("GraphCosts");
+      if (!Decode(r, &item)) return MalformedResponse("GraphCosts");
     }
     return r.Finish("GraphCosts");
   }));
@@ -138,7 +138,7 @@ StatusOr<device::EventState> RemoteDeviceBase::QueryEvent(device::EventId event)
   w.U64(event);
   device::EventState value;
   ACLSIM_RETURN_IF_ERROR(Exchange(MessageType::kQueryEvent, w, [&](Reader& r) {
-    if (!Decode(r, &value)) return Malformed("QueryEvent");
+    if (!Decode(r, &value)) return MalformedResponse("QueryEvent");
     return r.Finish("QueryEvent");
   }));
   return value;
@@ -162,7 +162,7 @@ device::VirtualTimeNs RemoteDeviceBase::Now() {
 }
 
 Status DecodeDeviceInfo(Reader& r, device::DeviceInfo* info) {
-  if (!Decode(r, info)) return Malformed("DeviceInfo");
+  if (!Decode(r, info)) return MalformedResponse("DeviceInfo");
   return r.Finish("DeviceInfo");
 }
 

@@ -18,9 +18,9 @@
 namespace aclsim::prof {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
-Status WriteJson(const std::string& path, const Json& json) {
+Status WriteJson(const std::string& path, const OrderedJson& json) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << json.dump(2) << '\n';
   if (!out) return Status(Detail::kFileWrite, "cannot write '" + path + "'");
@@ -71,7 +71,7 @@ std::string Hostname() {
 
 // What a session recorded, or (for data that did not record it) "NA", the
 // value msprof writes when it cannot tell.
-std::string OrNa(const std::string& s) { return s.empty() ? "NA" : s; }
+std::string OrNaString(const std::string& s) { return s.empty() ? "NA" : s; }
 
 // "YYYY-MM-DD hh:mm:ss.uuuuuu" in UTC of an epoch time in ns.
 std::string UtcDate(int64_t epoch_ns) {
@@ -84,9 +84,9 @@ std::string UtcDate(int64_t epoch_ns) {
   return stamp;
 }
 
-Json DeviceInfoJson(const DeviceDescription& d) {
+OrderedJson DeviceInfoJson(const DeviceDescription& d) {
   const ChipFacts f = FactsOf(d.soc_name);
-  Json info;
+  OrderedJson info;
   info["id"] = d.device_id;
   info["env_type"] = 3;
   info["ai_core_num"] = d.ai_core_count;
@@ -100,29 +100,29 @@ Json DeviceInfoJson(const DeviceDescription& d) {
 // info.json (host) or info.json.<id> (|device|): the context msprof's loader
 // requires (platform_version, pid, hostname, CPU with Frequency, memoryTotal,
 // netCard, DeviceInfo), plus aclsim's own short device keys.
-Json InfoJson(const SessionData& data, const DeviceDescription* device) {
-  Json info;
+OrderedJson InfoJson(const SessionData& data, const DeviceDescription* device) {
+  OrderedJson info;
   info["drvVersion"] = 467732;
   info["platform_version"] = FactsOf(device != nullptr      ? device->soc_name
                                      : data.devices.empty() ? std::string()
                                                             : data.devices.front().soc_name)
                                  .platform_version;
   info["pid"] = std::to_string(data.pid);
-  info["pid_name"] = OrNa(data.pid_name);
-  info["hostname"] = OrNa(data.hostname);
+  info["pid_name"] = OrNaString(data.pid_name);
+  info["hostname"] = OrNaString(data.hostname);
   const long cpus = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
-  Json cpu;
+  OrderedJson cpu;
   cpu["Id"] = 0;
   cpu["Name"] = "aclsim host";
   cpu["Frequency"] = "100.000000";  // MHz of the host counter (kHostTickNs)
   cpu["Logical_CPU_Count"] = cpus;
   cpu["Type"] = "x86_64";
-  info["CPU"] = Json::array({cpu});
+  info["CPU"] = OrderedJson::array({cpu});
   info["cpuNums"] = cpus;
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   info["memoryTotal"] = pages > 0 && page > 0 ? static_cast<int64_t>(pages) * page / 1024 : 0;  // kB
-  info["netCard"] = Json::array();
-  Json devices = Json::array();
+  info["netCard"] = OrderedJson::array();
+  OrderedJson devices = OrderedJson::array();
   std::string ids;
   for (const auto& d : data.devices) {
     if (device != nullptr && d.device_id != device->device_id) continue;
@@ -142,11 +142,11 @@ Json InfoJson(const SessionData& data, const DeviceDescription* device) {
 
 // start_info / end_info: a host monotonic time and the wall time (epoch µs)
 // it maps to. |mono_ns| is moved down so that the pair is exact in µs.
-Json TimeInfo(const SessionData& data, int64_t host_ns, bool begin) {
+OrderedJson TimeInfo(const SessionData& data, int64_t host_ns, bool begin) {
   const int64_t epoch_ns = host_ns + data.epoch_offset_ns;
   const int64_t mono_ns = host_ns - ((epoch_ns % 1000) + 1000) % 1000;
   const int64_t epoch_us = (mono_ns + data.epoch_offset_ns) / 1000;
-  Json j;
+  OrderedJson j;
   j["collectionDateBegin"] = begin ? UtcDate(epoch_us * 1000) : "";
   j["collectionDateEnd"] = begin ? "" : UtcDate(epoch_us * 1000);
   j["collectionTimeBegin"] = begin ? std::to_string(epoch_us) : "";
@@ -199,11 +199,11 @@ Status SessionWriter::AddDevice(uint32_t device_id) const {
 }
 
 Status SessionWriter::WriteSample(const SessionConfig& config, const std::map<int32_t, std::string>& set_config) const {
-  Json sample;
+  OrderedJson sample;
   sample["dataTypeConfig"] = std::to_string(config.requested_data_types);
   sample["aicoreMetrics"] = config.aicore_metrics;
   sample["devices"] = config.device_ids;
-  Json values = Json::object();
+  OrderedJson values = OrderedJson::object();
   for (const auto& [type, value] : set_config) values[std::to_string(type)] = value;
   sample["setConfig"] = std::move(values);
   // What msprof's context loader requires of sample.json in host/ and in
@@ -217,7 +217,7 @@ Status SessionWriter::WriteSample(const SessionConfig& config, const std::map<in
 
 Status SessionWriter::WriteResults(const SessionData& data) const {
   const std::string host = job_dir_ + "/host/";
-  Json end_info = TimeInfo(data, data.host_end_ns, false);
+  OrderedJson end_info = TimeInfo(data, data.host_end_ns, false);
   end_info["tasks"] = data.tasks.size();
   end_info["apiRecords"] = data.apis.size();
   end_info["txRecords"] = data.tx.size();
