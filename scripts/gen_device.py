@@ -718,7 +718,7 @@ def render_remote_device_cc():
     out = [c_banner(), "#include \"remote/client/remote_device.h\"\n\n#include <string>\n\n",
            "#include \"remote/wire_types.h\"\n#include \"runtime/model/graph_writer.h\"\n\n",
            "namespace aclsim::remote {\nnamespace {\n\n",
-           "Status Malformed(const char* what) {\n",
+           "Status MalformedResponse(const char* what) {\n",
            "  return Status(StatusCode::kInternal, std::string(\"remote protocol: malformed \") + what + \" response\");\n",
            "}\n\n}  // namespace\n\n"]
     for m in device_methods():
@@ -738,16 +738,16 @@ def render_remote_device_cc():
             out += ["  std::vector<device::%s> items;\n" % s,
                     "  ACLSIM_RETURN_IF_ERROR(Exchange(%s, w, [&](Reader& r) {\n" % msg,
                     "    const uint32_t n = r.U32();\n",
-                    "    if (n > r.remaining()) return Malformed(\"%s\");\n" % message_name(m),
+                    "    if (n > r.remaining()) return MalformedResponse(\"%s\");\n" % message_name(m),
                     "    items.resize(n);\n",
-                    "    for (auto& item : items) {\n      if (!Decode(r, &item)) return Malformed(\"%s\");\n    }\n"
+                    "    for (auto& item : items) {\n      if (!Decode(r, &item)) return MalformedResponse(\"%s\");\n    }\n"
                     % message_name(m),
                     "    return r.Finish(\"%s\");\n  }));\n  return items;\n}\n\n" % message_name(m)]
             continue
         if r in STRUCTS:
             out += ["  device::%s value;\n" % r,
                     "  ACLSIM_RETURN_IF_ERROR(Exchange(%s, w, [&](Reader& r) {\n" % msg,
-                    "    if (!Decode(r, &value)) return Malformed(\"%s\");\n" % message_name(m),
+                    "    if (!Decode(r, &value)) return MalformedResponse(\"%s\");\n" % message_name(m),
                     "    return r.Finish(\"%s\");\n  }));\n  return value;\n}\n\n" % message_name(m)]
             continue
         if r == "time":
@@ -765,7 +765,7 @@ def render_remote_device_cc():
                 "    value = %s;\n" % read,
                 "    return r.Finish(\"%s\");\n  }));\n  return value;\n}\n\n" % message_name(m)]
     out += ["Status DecodeDeviceInfo(Reader& r, device::DeviceInfo* info) {\n",
-            "  if (!Decode(r, info)) return Malformed(\"DeviceInfo\");\n",
+            "  if (!Decode(r, info)) return MalformedResponse(\"DeviceInfo\");\n",
             "  return r.Finish(\"DeviceInfo\");\n}\n\n}  // namespace aclsim::remote\n"]
     return "".join(out)
 
