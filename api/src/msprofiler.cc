@@ -25,6 +25,25 @@ const aclsim::api::ProfApi* Table() {
   return table;
 }
 
+// A call that failed the check: libascendcl.so returns the same failure
+// value and records the message. Out of line, so that the accessors' fast
+// path saves no registers for it.
+template <typename Ret, typename Call>
+__attribute__((noinline, cold)) Ret FailedAccess(Call call) {
+  const auto* t = Table();
+  return t == nullptr ? static_cast<Ret>(0) : call(*t);
+}
+
+#if ACLSIM_RECORD_SIGNATURE_X86
+// An ifunc resolver runs while the library is relocated, before any static
+// initialiser (x86::kAvailable is not set yet), so it asks the CPU itself;
+// a sanitizer's runtime is not set up either, so nothing in it is instrumented.
+__attribute__((no_sanitize("address", "thread", "undefined"))) bool ResolveX86() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("pclmul");
+}
+#endif
+
 }  // namespace
 
 extern "C" {
@@ -40,12 +59,34 @@ extern "C" {
 #undef ACLSIM_PROF_FAST_FN
 #undef ACLSIM_PROF_FN
 
-#define ACLSIM_FAST_ACCESSOR(ret, name, params, args, load)                     \
-  MSVP_PROF_API ret name params {                                               \
-    if (const uint8_t* rec = aclsim::prof::CheckedRecordMemo args) return load; \
-    const auto* t = Table();                                                    \
-    return t == nullptr ? static_cast<ret>(0) : t->name args;                   \
+// Each accessor exists twice: compiled for crc32 and pclmulqdq with the
+// signature check inline (no call, no register saves, no memo), and portable
+// with the per-thread memo. On x86 the exported symbol is an ifunc that picks
+// one when the library is loaded, so a call costs the caller's PLT jump and
+// nothing more.
+#define ACLSIM_PORTABLE_ACCESSOR(ret, name, params, args, load)                           \
+  __attribute__((noinline)) static ret name##Portable params {                            \
+    if (const uint8_t* rec = aclsim::prof::CheckedRecordMemo args) return load;           \
+    return FailedAccess<ret>([=](const aclsim::api::ProfApi& t) { return t.name args; }); \
   }
+#if ACLSIM_RECORD_SIGNATURE_X86
+#define ACLSIM_FAST_ACCESSOR(ret, name, params, args, load)                                  \
+  ACLSIM_PORTABLE_ACCESSOR(ret, name, params, args, load)                                    \
+  ACLSIM_RECORD_SIGNATURE_X86_TARGET static ret name##X86 params {                           \
+    if (const uint8_t* rec = aclsim::prof::CheckedRecordX86 args) [[likely]]                 \
+      return load;                                                                           \
+    return FailedAccess<ret>([=](const aclsim::api::ProfApi& t) { return t.name args; });    \
+  }                                                                                          \
+  __attribute__((no_sanitize("address", "thread", "undefined"))) static auto name##Resolve() \
+      ->decltype(&name##Portable) {                                                          \
+    return ResolveX86() ? &name##X86 : &name##Portable;                                      \
+  }                                                                                          \
+  MSVP_PROF_API ret name params __attribute__((ifunc(#name "Resolve")));
+#else
+#define ACLSIM_FAST_ACCESSOR(ret, name, params, args, load) \
+  ACLSIM_PORTABLE_ACCESSOR(ret, name, params, args, load)   \
+  MSVP_PROF_API ret name params { return name##Portable args; }
+#endif
 
 using aclsim::prof::Load32;
 using aclsim::prof::Load64;

@@ -5,8 +5,12 @@
 //     index cycling over an N-record buffer (signature check included).
 //   BM_FullDecode/N: aclprofGetOpNum once, then start, end, duration and
 //     model id of every record; bytes/s of buffer decoded.
-//   Baselines, same arguments, same run:
-//   BM_Baseline_Memcpy/N: memcpy of the same bytes.
+//   Baselines, same arguments, same run (scripts/bench_report.py pairs them):
+//   BM_Baseline_PlainRead/N: the duration field of record i read directly,
+//     i cycling as in BM_GetOpDuration, no checks: the accessors' limit.
+//   BM_Baseline_PlainStream/N: every 64-bit word of the buffer summed in
+//     one pass: the read limit GetOpNum's one checking pass is held to.
+//   BM_Baseline_Memcpy/N: memcpy of the same bytes (FullDecode's pair).
 //   BM_Baseline_CannStyleGetOpDuration/N: one GetOpDuration call written as
 //     CANN's parser does it (spec §2.2 "CheckData"): every record of the
 //     buffer re-validated with a byte-table CRC-32C on every call.
@@ -97,7 +101,39 @@ void BM_GetOpNum(benchmark::State& state) {
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * n * sizeof(ProfOpDesc)));
 }
-BENCHMARK(BM_GetOpNum)->Arg(1000000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_GetOpNum)->Arg(10000)->Arg(1000000)->Unit(benchmark::kMicrosecond);
+
+void BM_Baseline_PlainRead(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const auto& records = Records(n);
+  const auto* buf = reinterpret_cast<const uint8_t*>(records.data());
+  uint32_t index = 0;
+  uint64_t sum = 0;
+  for (auto _ : state) {
+    sum += aclsim::prof::Load64(buf + static_cast<size_t>(index) * sizeof(ProfOpDesc) + 24);
+    if (++index == n) index = 0;
+  }
+  benchmark::DoNotOptimize(sum);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Baseline_PlainRead)->Arg(1000)->Arg(10000)->Arg(1000000);
+
+void BM_Baseline_PlainStream(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const auto& records = Records(n);
+  const auto* buf = reinterpret_cast<const uint8_t*>(records.data());
+  const size_t words = n * sizeof(ProfOpDesc) / 8;
+  for (auto _ : state) {
+    // Eight independent sums, so that the loads, not an add chain, set the pace.
+    uint64_t sum[8] = {};
+    for (size_t i = 0; i + 8 <= words; i += 8) {
+      for (size_t k = 0; k < 8; ++k) sum[k] += aclsim::prof::Load64(buf + 8 * (i + k));
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * n * sizeof(ProfOpDesc)));
+}
+BENCHMARK(BM_Baseline_PlainStream)->Arg(10000)->Arg(1000000)->Unit(benchmark::kMicrosecond);
 
 void BM_Baseline_Memcpy(benchmark::State& state) {
   const size_t n = static_cast<size_t>(state.range(0));

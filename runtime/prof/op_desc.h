@@ -116,9 +116,11 @@ inline const uint8_t* CheckedRecord(const void* buffer, size_t len, uint32_t ind
 // (valid) signature, so asking several fields of one record in a row costs
 // one CRC. Any change to any byte is caught by the comparison, so the result
 // is always the one CheckedRecord would give.
+// Zero-initialised in full so that the thread_local is constant-initialised:
+// no guard, and the initial-exec access is one %fs-relative address.
 struct VerifiedRecordMemo {
   const uint8_t* address = nullptr;
-  uint64_t words[kOpDescSize / 8];
+  uint64_t words[kOpDescSize / 8] = {};
 };
 inline VerifiedRecordMemo& ThreadVerifiedRecord() {
   __attribute__((tls_model("initial-exec"))) static thread_local VerifiedRecordMemo memo;
@@ -142,6 +144,34 @@ inline const uint8_t* CheckedRecordMemo(const void* buffer, size_t len, uint32_t
   std::memcpy(memo.words, rec, kOpDescSize);
   return rec;
 }
+
+#if ACLSIM_RECORD_SIGNATURE_X86
+// CheckedRecordMemo for callers compiled for ACLSIM_RECORD_SIGNATURE_X86_TARGET,
+// to be called only on a CPU with crc32 and pclmulqdq (x86::kAvailable): the
+// memo's 80-byte compare and copy are five 16-byte loads and stores, and the
+// signature is computed inline, so a call that meets a new record costs the
+// three-lane signature and one that meets the memo's record about a third of it.
+ACLSIM_RECORD_SIGNATURE_X86_TARGET inline const uint8_t* CheckedRecordX86(const void* buffer, size_t len,
+                                                                          uint32_t index) {
+  if (buffer == nullptr) return nullptr;
+  const uint32_t len32 = static_cast<uint32_t>(len);
+  // (index + 1) * 80 > any 32-bit length when index is UINT32_MAX: no separate test.
+  if (len32 % kOpDescSize != 0 || (static_cast<uint64_t>(index) + 1) * kOpDescSize > len32) return nullptr;
+  const uint8_t* rec = static_cast<const uint8_t*>(buffer) + static_cast<size_t>(index) * kOpDescSize;
+  VerifiedRecordMemo& memo = ThreadVerifiedRecord();
+  const auto load = [rec](int i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(rec) + i); };
+  auto* kept = reinterpret_cast<__m128i*>(memo.words);
+  if (rec == memo.address) {
+    __m128i diff = _mm_xor_si128(load(0), _mm_loadu_si128(kept));
+    for (int i = 1; i < 5; ++i) diff = _mm_or_si128(diff, _mm_xor_si128(load(i), _mm_loadu_si128(kept + i)));
+    if (_mm_testz_si128(diff, diff)) return rec;
+  }
+  if (Load32(rec) != x86::RecordSignature(rec)) return nullptr;
+  memo.address = rec;
+  for (int i = 0; i < 5; ++i) _mm_storeu_si128(kept + i, load(i));
+  return rec;
+}
+#endif
 
 // Record |index| without length-multiple or signature checks (GetOpFlag,
 // GetOpAttriValue semantics); nullptr when out of range.

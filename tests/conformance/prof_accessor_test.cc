@@ -102,6 +102,35 @@ TEST_F(Accessors, GivenCorruptRecordThenOnlyThatRecordFailsUnlikeCann) {
   EXPECT_ACL_ERROR(aclprofGetOpNum(p(), len(), &n), ACL_ERROR_INVALID_PARAM);  // GetOpNum checks all
 }
 
+TEST_F(Accessors, GivenAnySingleByteOfARecordChangedThenEveryCheckedAccessorFailsOnIt) {
+  const uint64_t start = aclprofGetOpStart(p(), len(), 4);
+  const uint64_t end = aclprofGetOpEnd(p(), len(), 4);
+  const uint64_t duration = aclprofGetOpDuration(p(), len(), 4);
+  const size_t model_id = aclprofGetModelId(p(), len(), 4);
+  ASSERT_NE(duration, 0u);
+  for (size_t byte = 0; byte < 80; ++byte) {
+    // Read the intact record first, so that nothing remembered from a
+    // verified record may answer for the changed one.
+    ASSERT_EQ(aclprofGetOpDuration(p(), len(), 4), duration) << "byte " << byte;
+    buf_[4 * 80 + byte] ^= 0x01;
+    size_t n = 0;
+    EXPECT_EQ(aclprofGetOpStart(p(), len(), 4), 0u) << "byte " << byte;
+    EXPECT_EQ(aclprofGetOpEnd(p(), len(), 4), 0u) << "byte " << byte;
+    EXPECT_EQ(aclprofGetOpDuration(p(), len(), 4), 0u) << "byte " << byte;
+    EXPECT_EQ(aclprofGetModelId(p(), len(), 4), static_cast<size_t>(ACL_ERROR_INVALID_PARAM)) << "byte " << byte;
+    EXPECT_EQ(aclprofGetGraphId(p(), len(), 4), static_cast<size_t>(ACL_ERROR_INVALID_PARAM)) << "byte " << byte;
+    EXPECT_EQ(ProfGetOpExecutionTime(p(), static_cast<uint32_t>(len()), 4), 0u) << "byte " << byte;
+    EXPECT_ACL_ERROR(aclprofGetOpTypeLen(p(), len(), 4, &n), ACL_ERROR_INVALID_PARAM);
+    EXPECT_ACL_ERROR(aclprofGetOpNameLen(p(), len(), 4, &n), ACL_ERROR_INVALID_PARAM);
+    uint32_t count = 0;
+    EXPECT_ACL_ERROR(aclprofGetOpNum(p(), len(), &count), ACL_ERROR_INVALID_PARAM);
+    buf_[4 * 80 + byte] ^= 0x01;
+  }
+  EXPECT_EQ(aclprofGetOpStart(p(), len(), 4), start);
+  EXPECT_EQ(aclprofGetOpEnd(p(), len(), 4), end);
+  EXPECT_EQ(aclprofGetModelId(p(), len(), 4), model_id);
+}
+
 TEST_F(Accessors, GivenLengthBeyond32BitsThenItIsTruncatedAsCannDoes) {
   // 2^32 + 80 truncates to 80: record 0 is addressable, record 1 is not.
   const size_t huge = (size_t{1} << 32) + 80;

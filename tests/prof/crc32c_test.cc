@@ -1,6 +1,7 @@
 // Tests of runtime/prof/crc32c: the standard CRC-32C check values, the raw
 // register test vectors of spec §3.2, and agreement between the hardware
-// (SSE4.2) paths and the portable table-driven path.
+// (SSE4.2, and crc32 lanes with pclmulqdq) paths and the portable
+// table-driven path.
 #include "runtime/prof/crc32c.h"
 
 #include <gtest/gtest.h>
@@ -103,6 +104,53 @@ TEST(ProfCrc32c, GivenSparseRecordsThenHardwareSignatureEqualsPortable) {
       ASSERT_EQ(RecordSignature(rec), RecordSignaturePortable(rec)) << "byte " << byte << " bit " << bit;
     }
   }
+}
+
+// The three-lane signature (crc32 + pclmulqdq) against the byte-table path:
+// random records, then every single-byte change of a record, each of which
+// must change the signature and fail VerifyRecords in any position of a batch.
+TEST(ProfCrc32c, GivenRandomRecordsAndEverySingleByteChangeThenLaneSignatureEqualsPortable) {
+  std::mt19937_64 rng(0x3A4E5u);
+  uint8_t rec[80];
+  for (int i = 0; i < 200; ++i) {
+    for (auto& b : rec) b = static_cast<uint8_t>(rng());
+    const uint32_t sealed = RecordSignaturePortable(rec);
+    ASSERT_EQ(RecordSignature(rec), sealed) << "record " << i;
+    for (size_t byte = 4; byte < 80; ++byte) {
+      const uint8_t saved = rec[byte];
+      rec[byte] = static_cast<uint8_t>(saved ^ (1u + rng() % 255));
+      ASSERT_EQ(RecordSignature(rec), RecordSignaturePortable(rec)) << "record " << i << " byte " << byte;
+      ASSERT_NE(RecordSignature(rec), sealed) << "record " << i << " byte " << byte;
+      rec[byte] = saved;
+    }
+  }
+}
+
+TEST(ProfCrc32c, GivenBatchWithOneChangedByteThenVerifyRecordsFailsAtEveryPosition) {
+  constexpr size_t kCount = 9;
+  std::mt19937_64 rng(0xBA7C4u);
+  std::vector<uint8_t> batch(kCount * 80);
+  for (auto& b : batch) b = static_cast<uint8_t>(rng());
+  for (size_t r = 0; r < kCount; ++r) {
+    const uint32_t sig = RecordSignaturePortable(batch.data() + 80 * r);
+    std::memcpy(batch.data() + 80 * r, &sig, 4);
+  }
+  ASSERT_TRUE(VerifyRecords(batch.data(), kCount));
+  for (size_t at = 0; at < batch.size(); ++at) {
+    batch[at] ^= 0x5A;
+    ASSERT_FALSE(VerifyRecords(batch.data(), kCount)) << "byte " << at;
+    batch[at] ^= 0x5A;
+  }
+  ASSERT_TRUE(VerifyRecords(batch.data(), kCount));
+}
+
+TEST(ProfCrc32c, GivenX86HostThenLaneSignatureReportedAvailableWhenCpuHasSse42AndPclmul) {
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  EXPECT_EQ(RecordSignatureHardwareAvailable(), __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("pclmul"));
+#else
+  EXPECT_FALSE(RecordSignatureHardwareAvailable());
+#endif
 }
 
 TEST(ProfCrc32c, GivenRandomLengthsThenUpdateEqualsPortable) {

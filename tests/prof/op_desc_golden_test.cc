@@ -269,6 +269,46 @@ TEST(ProfOpDescGolden, GivenAnotherRecordCorruptedThenCheckedRecordStillReturnsT
   EXPECT_EQ(count, 12345u);  // untouched on failure
 }
 
+// The memo and x86 variants of CheckedRecord (op_desc.h) give CheckedRecord's
+// result for every call: a record read again unchanged, then each single-bit
+// change of it (which must not be answered from the memo), other indices,
+// lengths that are not a multiple of 80, and null.
+using CheckFn = const uint8_t* (*)(const void*, size_t, uint32_t);
+
+void ExpectSameAsCheckedRecord(CheckFn check) {
+  std::vector<uint8_t> buf = Records(4, 11);
+  for (uint32_t i = 0; i < 5; ++i) {
+    ASSERT_EQ(check(buf.data(), buf.size(), i), CheckedRecord(buf.data(), buf.size(), i)) << i;
+    ASSERT_EQ(check(buf.data(), buf.size(), i), CheckedRecord(buf.data(), buf.size(), i)) << i;
+  }
+  for (size_t byte = 0; byte < buf.size(); ++byte) {
+    const uint32_t index = static_cast<uint32_t>(byte / kOpDescSize);
+    for (int bit = 0; bit < 8; ++bit) {
+      ASSERT_EQ(check(buf.data(), buf.size(), index), buf.data() + index * kOpDescSize) << byte;
+      buf[byte] ^= static_cast<uint8_t>(1u << bit);
+      ASSERT_EQ(check(buf.data(), buf.size(), index), nullptr) << "byte " << byte << " bit " << bit;
+      ASSERT_EQ(check(buf.data(), buf.size(), index), nullptr) << "byte " << byte << " bit " << bit;
+      buf[byte] ^= static_cast<uint8_t>(1u << bit);
+    }
+  }
+  EXPECT_EQ(check(buf.data(), buf.size() - 1, 0), nullptr);
+  EXPECT_EQ(check(buf.data(), buf.size(), UINT32_MAX), nullptr);
+  EXPECT_EQ(check(nullptr, buf.size(), 0), nullptr);
+  EXPECT_EQ(check(buf.data(), (size_t{1} << 32) + 80, 0), buf.data());
+  EXPECT_EQ(check(buf.data(), (size_t{1} << 32) + 80, 1), nullptr);
+}
+
+TEST(ProfOpDescGolden, GivenMemoCheckThenEveryResultEqualsCheckedRecord) {
+  ExpectSameAsCheckedRecord(&CheckedRecordMemo);
+}
+
+#if ACLSIM_RECORD_SIGNATURE_X86
+TEST(ProfOpDescGolden, GivenX86CheckThenEveryResultEqualsCheckedRecord) {
+  if (!RecordSignatureHardwareAvailable()) GTEST_SKIP() << "the CPU lacks crc32 or pclmulqdq";
+  ExpectSameAsCheckedRecord(&CheckedRecordX86);
+}
+#endif
+
 TEST(ProfOpDescGolden, GivenUncheckedRecordThenSignaturesAndLengthMultiplesAreIgnored) {
   std::vector<uint8_t> buf = Records(3);
   buf[80 + 8] ^= 0xFF;  // corrupt record 1 (its flag)
