@@ -7,6 +7,15 @@
 //     items_per_second = records per second from execution to parsed.
 //   BM_EndToEndThreadSubscribed: the same, subscribed with ProfOpSubscribe
 //     (the executing thread's ops on device 0) instead of the model.
+//   BM_Baseline_Execute: the same executions without a subscription;
+//     scripts/bench_report.py prints BM_EndToEnd* against it as the host ns
+//     a subscription adds per kernel (and the ratio).
+//   BM_SubscribedNsAddedPerKernel: that figure measured in one case: each
+//     iteration times the executions unsubscribed, then subscribed
+//     (aclprofModelSubscribe, a reader parsing every record, until the
+//     reader has read the last one); counter ns_added_per_kernel =
+//     (subscribed - unsubscribed) / kernels (the target: at most 10 ns),
+//     ratio = subscribed / unsubscribed as a secondary figure.
 //   BM_Baseline_RawPipe51: the same number of 80-byte records written raw
 //     into a pipe, 51 per write(), read by a thread that does nothing else.
 //   BM_Baseline_RawPipe1: the same, one record per write() (what CANN's
@@ -19,6 +28,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -115,27 +125,37 @@ uint64_t Reader(int fd) {
   return records;
 }
 
+// The chain model on one device.
+bool OpenChain(Session* s) { return Open(R"({"aclsim":{"device_count":1}})", ChainModel(kOps), false, s); }
+
+// Subscribes (to the model, or the thread's ops), executes |runs| times,
+// unsubscribes and waits for the reader. Returns the records the reader parsed.
+uint64_t SubscribedRuns(const Session& s, int runs, bool by_thread) {
+  int fds[2];
+  if (pipe(fds) != 0) std::abort();
+  int write_fd = fds[1];
+  uint64_t got = 0;
+  std::thread reader([&] { got = Reader(fds[0]); });
+  aclprofSubscribeConfig* cfg = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &write_fd);
+  if ((by_thread ? ProfOpSubscribe(0, cfg) : aclprofModelSubscribe(s.model_id, cfg)) != ACL_SUCCESS) std::abort();
+  for (int r = 0; r < runs; ++r) (void)aclmdlExecute(s.model_id, s.in, s.out);
+  (void)(by_thread ? ProfOpUnSubscribe(0) : aclprofModelUnSubscribe(s.model_id));
+  reader.join();
+  close(fds[0]);
+  (void)aclprofDestroySubscribeConfig(cfg);
+  return got;
+}
+
 void EndToEnd(benchmark::State& state, bool by_thread) {
   Session s;
-  if (!Open(R"({"aclsim":{"device_count":1}})", ChainModel(kOps), false, &s)) {
+  if (!OpenChain(&s)) {
     state.SkipWithError("setup failed");
     return;
   }
   const int runs = static_cast<int>(state.range(0));
   uint64_t total = 0;
   for (auto _ : state) {
-    int fds[2];
-    if (pipe(fds) != 0) std::abort();
-    int write_fd = fds[1];
-    uint64_t got = 0;
-    std::thread reader([&] { got = Reader(fds[0]); });
-    aclprofSubscribeConfig* cfg = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &write_fd);
-    if ((by_thread ? ProfOpSubscribe(0, cfg) : aclprofModelSubscribe(s.model_id, cfg)) != ACL_SUCCESS) std::abort();
-    for (int r = 0; r < runs; ++r) (void)aclmdlExecute(s.model_id, s.in, s.out);
-    (void)(by_thread ? ProfOpUnSubscribe(0) : aclprofModelUnSubscribe(s.model_id));
-    reader.join();
-    close(fds[0]);
-    (void)aclprofDestroySubscribeConfig(cfg);
+    const uint64_t got = SubscribedRuns(s, runs, by_thread);
     if (got != static_cast<uint64_t>(runs) * kOps) state.SkipWithError("records lost");
     total += got;
   }
@@ -146,6 +166,49 @@ void BM_EndToEnd(benchmark::State& state) { EndToEnd(state, false); }
 void BM_EndToEndThreadSubscribed(benchmark::State& state) { EndToEnd(state, true); }
 BENCHMARK(BM_EndToEnd)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EndToEndThreadSubscribed)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_Baseline_Execute(benchmark::State& state) {
+  Session s;
+  if (!OpenChain(&s)) {
+    state.SkipWithError("setup failed");
+    return;
+  }
+  const int runs = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    for (int r = 0; r < runs; ++r) (void)aclmdlExecute(s.model_id, s.in, s.out);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * runs * kOps);
+  Close(&s);
+}
+BENCHMARK(BM_Baseline_Execute)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_SubscribedNsAddedPerKernel(benchmark::State& state) {
+  Session s;
+  if (!OpenChain(&s)) {
+    state.SkipWithError("setup failed");
+    return;
+  }
+  const int runs = static_cast<int>(state.range(0));
+  using Clock = std::chrono::steady_clock;
+  Clock::duration plain{}, subscribed{};
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    for (int r = 0; r < runs; ++r) (void)aclmdlExecute(s.model_id, s.in, s.out);
+    const auto t1 = Clock::now();
+    if (SubscribedRuns(s, runs, false) != static_cast<uint64_t>(runs) * kOps) state.SkipWithError("records lost");
+    const auto t2 = Clock::now();
+    plain += t1 - t0;
+    subscribed += t2 - t1;
+  }
+  const double kernels = static_cast<double>(state.iterations()) * runs * kOps;
+  state.counters["ns_added_per_kernel"] =
+      std::chrono::duration<double, std::nano>(subscribed - plain).count() / kernels;
+  state.counters["ratio"] =
+      std::chrono::duration<double>(subscribed).count() / std::chrono::duration<double>(plain).count();
+  state.SetItemsProcessed(static_cast<int64_t>(kernels));
+  Close(&s);
+}
+BENCHMARK(BM_SubscribedNsAddedPerKernel)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void RawPipe(benchmark::State& state, size_t per_write) {
   const size_t records = static_cast<size_t>(state.range(0)) * kOps;
