@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <iterator>
+#include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -126,6 +129,18 @@ uint64_t AttentionMacs(const Op& op, const OpTraits* traits, const AttentionDims
   return macs;
 }
 
+// DepthwiseConv2D: each output channel reads one input channel, so an
+// output element costs the filter window kh*kw: the filter's elements
+// (kh*kw*C*M in any of its layouts, M the channel multiplier) over the
+// output channels (C*M: axis 1 of NCHW, the last axis of NHWC).
+uint64_t DepthwiseMacs(const Graph& graph, const Op& op, uint64_t out_elems) {
+  if (op.inputs.size() < 2 || op.outputs.empty()) return 0;
+  const Tensor& out = graph.tensor(op.outputs[0]);
+  if (out.shape.size() < 3) return 0;
+  const uint64_t channels = Dim(out.shape[out.format == model::Format::kNhwc ? out.shape.size() - 1 : 1]);
+  return channels == 0 ? 0 : SaturatingMul(out_elems, Elements(graph.tensor(op.inputs[1])) / channels);
+}
+
 // Inner products per output element of a convolution-like op: the filter
 // elements per output channel; out_elems x that is the MACs.
 uint64_t PerOutputChannel(const Tensor& filter) {
@@ -141,6 +156,7 @@ uint64_t PerOutputChannel(const Tensor& filter) {
 // aclnn backward's (gradOutput, input, weight) with "grads" passes.
 uint64_t ConvMacs(const Graph& graph, const Op& op, const OpTraits* traits, uint64_t out_elems) {
   const auto& in = op.inputs;
+  if (Is(traits, OpType::kDepthwiseConv2D)) return DepthwiseMacs(graph, op, out_elems);
   if (Is(traits, OpType::kConv2DBackpropInput) && in.size() >= 3) {
     return SaturatingMul(Elements(graph.tensor(in[2])), PerOutputChannel(graph.tensor(in[1])));
   }
@@ -156,6 +172,118 @@ uint64_t ConvMacs(const Graph& graph, const Op& op, const OpTraits* traits, uint
   }
   if (in.size() >= 2) return SaturatingMul(out_elems, PerOutputChannel(graph.tensor(in[1])));
   return 0;
+}
+
+// MACs of a recurrent op (DynamicRNN for ONNX's LSTM and RNN, DynamicGRUV2
+// for GRU): every step multiplies each sequence's input and hidden state by
+// the gate weights, so steps x batch x the weights' elements. x is [T, B, I]
+// (or [B, T, I]): steps x batch = x's elements / I. The weights are inputs 1
+// and 2 when they have at least two dims: ONNX's W [D, G*H, I] and
+// R [D, G*H, H] (G = 4 gates for LSTM, 3 for GRU, 1 for RNN; D directions),
+// CANN's DynamicRNN w [I+H, 4H] (its input 2 is the bias b [4H]) and
+// DynamicGRUV2 weight_input [I, 3H] and weight_hidden [H, 3H]. Biases and
+// peepholes are element-wise work inside the kernel.
+uint64_t RecurrentMacs(const Graph& graph, const Op& op) {
+  const Tensor& x = graph.tensor(op.inputs[0]);
+  if (x.shape.size() < 2 || x.shape.back() <= 0) return 0;
+  const uint64_t steps_by_batch = Elements(x) / Dim(x.shape.back());
+  uint64_t weights = 0;
+  for (size_t i = 1; i <= 2 && i < op.inputs.size(); ++i) {
+    const Tensor& w = graph.tensor(op.inputs[i]);
+    if (w.shape.size() >= 2) weights = SaturatingAdd(weights, Elements(w));
+  }
+  return SaturatingMul(steps_by_batch, weights);
+}
+
+// One term of an einsum equation as labels: letters as themselves, the
+// dims an ellipsis stands for as kEllipsisLabel + their place from the
+// right (so that broadcast dims line up). False when the term is not
+// letters around at most one "..." or does not fit |rank| dims.
+constexpr int kEllipsisLabel = 256;
+bool EinsumTerm(std::string_view term, size_t rank, std::vector<int>* labels) {
+  const size_t dots = term.find("...");
+  const std::string_view before = term.substr(0, dots);
+  const std::string_view after = dots == std::string_view::npos ? std::string_view() : term.substr(dots + 3);
+  for (std::string_view part : {before, after}) {
+    for (char c : part) {
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return false;
+    }
+  }
+  const size_t letters = before.size() + after.size();
+  if (rank < letters || (dots == std::string_view::npos && rank != letters)) return false;
+  labels->assign(before.begin(), before.end());
+  for (size_t e = rank - letters; e > 0; --e) labels->push_back(kEllipsisLabel + static_cast<int>(e - 1));
+  labels->insert(labels->end(), after.begin(), after.end());
+  return true;
+}
+
+// MACs of an Einsum from its "equation" (ONNX's and CANN's form: terms of
+// letters, "..." for broadcast leading dims, an optional "->output"). The
+// operands are contracted left to right: each pairwise product costs the
+// product of the sizes of every label either side holds (one MAC per
+// combination), and its result keeps the labels a later operand or the
+// output still needs. So "bij,bjk->bik" is B*I*J*K, a matmul's M*N*K per
+// batch. One operand multiplies nothing (a transpose, trace or sum). 0 when
+// the equation is absent or does not fit the operands.
+uint64_t EinsumMacs(const Graph& graph, const Op& op) {
+  std::string eq = StringAttr(op, {"equation"}, "");
+  eq.erase(std::remove(eq.begin(), eq.end(), ' '), eq.end());
+  const size_t arrow = eq.find("->");
+  const std::string_view lhs = std::string_view(eq).substr(0, arrow);
+  std::vector<std::vector<int>> terms;
+  std::map<int, uint64_t> sizes;  // label -> its size (a broadcast 1 takes the other side's)
+  size_t start = 0;
+  for (size_t i = 0; !lhs.empty() && start <= lhs.size(); ++i) {
+    const size_t comma = std::min(lhs.find(',', start), lhs.size());
+    if (i >= op.inputs.size()) return 0;
+    const Tensor& operand = graph.tensor(op.inputs[i]);
+    std::vector<int> labels;
+    if (!EinsumTerm(lhs.substr(start, comma - start), operand.shape.size(), &labels)) return 0;
+    for (size_t d = 0; d < labels.size(); ++d) {
+      const uint64_t dim = Dim(operand.shape[d]);
+      auto [it, fresh] = sizes.emplace(labels[d], dim);
+      if (!fresh && it->second != dim && dim != 1 && it->second != 1) return 0;
+      if (!fresh && it->second == 1) it->second = dim;
+    }
+    terms.push_back(std::move(labels));
+    start = comma + 1;
+  }
+  if (terms.size() < 2 || terms.size() != op.inputs.size()) return 0;
+  // The output's labels: the explicit ones, or (implicit form) the letters
+  // that appear once and every ellipsis dim.
+  std::set<int> output;
+  if (arrow != std::string::npos) {
+    const std::string_view rhs = std::string_view(eq).substr(arrow + 2);
+    std::vector<int> labels;
+    size_t ellipsis_dims = 0;
+    for (const auto& [label, size] : sizes) ellipsis_dims += label >= kEllipsisLabel ? 1 : 0;
+    const size_t letters = rhs.size() - (rhs.find("...") == std::string_view::npos ? 0 : 3);
+    if (!EinsumTerm(rhs, letters + (rhs.find("...") == std::string_view::npos ? 0 : ellipsis_dims), &labels)) return 0;
+    for (int label : labels) {
+      if (sizes.count(label) == 0) return 0;
+      output.insert(label);
+    }
+  } else {
+    std::map<int, int> uses;
+    for (const auto& term : terms) {
+      for (int label : term) ++uses[label];
+    }
+    for (const auto& [label, n] : uses) {
+      if (n == 1 || label >= kEllipsisLabel) output.insert(label);
+    }
+  }
+  uint64_t macs = 0;
+  std::set<int> held(terms[0].begin(), terms[0].end());
+  for (size_t i = 1; i < terms.size(); ++i) {
+    held.insert(terms[i].begin(), terms[i].end());
+    uint64_t product = 1;
+    for (int label : held) product = SaturatingMul(product, sizes[label]);
+    macs = SaturatingAdd(macs, product);
+    std::set<int> needed = output;
+    for (size_t j = i + 1; j < terms.size(); ++j) needed.insert(terms[j].begin(), terms[j].end());
+    for (auto it = held.begin(); it != held.end();) it = needed.count(*it) != 0 ? std::next(it) : held.erase(it);
+  }
+  return macs;
 }
 
 // Contraction length K of a matmul-like op from its first operand.
@@ -261,6 +389,9 @@ uint64_t CubeMacs(const Graph& graph, const Op& op, const OpTraits* traits, uint
         *blocks =
             SaturatingMul(groups, SaturatingMul(CeilDiv(CeilDiv(OutputRows(*out), groups), 128), CeilDiv(cols, 256)));
       }
+      // Einsum and the recurrent ops: their own contractions.
+      if (Is(traits, OpType::kEinsum)) return EinsumMacs(graph, op);
+      if (Is(traits, OpType::kDynamicRNN) || Is(traits, OpType::kDynamicGRUV2)) return RecurrentMacs(graph, op);
       // GroupedMatmul: each row of x meets one group's weight, so the MACs
       // are those of x times one weight; over every output of the op.
       uint64_t macs = 0;
