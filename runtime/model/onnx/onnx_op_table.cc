@@ -87,10 +87,10 @@ const std::vector<RankRule>* RankRulesFor(const std::string& op_type) {
 
 std::string_view OnnxAscendOpType(std::string_view onnx_type, size_t rank) {
   if (onnx_type == "Conv" || onnx_type == "ConvInteger" || onnx_type == "QLinearConv") {
-    return rank == 5 ? "Conv3D" : "Conv2D";
+    return TraitsOf(rank == 5 ? OpType::kConv3D : OpType::kConv2D).name;
   }
   if (onnx_type == "MatMul" || onnx_type == "MatMulInteger" || onnx_type == "QLinearMatMul") {
-    return rank <= 2 ? "MatMulV2" : "BatchMatMulV2";
+    return TraitsOf(rank <= 2 ? OpType::kMatMulV2 : OpType::kBatchMatMulV2).name;
   }
   const onnx_internal::MapEntry* e = onnx_internal::FindEntry(onnx_type);
   return e != nullptr ? e->ascend : std::string_view();
