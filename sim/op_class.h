@@ -1,12 +1,15 @@
 // Op classes of the cost model: which kind of kernel an op type is, so that
-// the calibrated efficiencies and floors of a device profile apply to it
-// (docs/cost_model.md lists every type of each class).
+// the calibrated efficiencies and floors of a device profile apply to it.
+// The class follows from the op type's neutral traits (runtime/model/op_type.h):
+// its kind and flags (docs/cost_model.md, "Op classes and work").
 #ifndef ACLSIM_SIM_OP_CLASS_H_
 #define ACLSIM_SIM_OP_CLASS_H_
 
 #include <cstdint>
 #include <optional>
 #include <string_view>
+
+#include "runtime/model/op_type.h"
 
 namespace aclsim::sim {
 
@@ -32,10 +35,13 @@ inline constexpr int kOpClassCount = 14;
 // decode-style matmuls are bound by streaming the weight.
 inline constexpr int64_t kGemvMaxRows = 16;
 
-// Class of |type| before its shapes are known: matmuls are kGemm and
-// attention is kAttention here; ComputeOpWork refines them to kGemv and
-// kAttentionDecode from the shapes, and kReduceNorm to kReduceStrided from
-// the op's axis.
+// Class of an op type's traits before its shapes are known.
+OpClass ClassOfTraits(const model::OpTraits& traits);
+
+// Class of |type| before its shapes are known (kOther for a type the table
+// does not list): matmuls are kGemm and attention is kAttention here;
+// ComputeOpWork refines them to kGemv and kAttentionDecode from the shapes,
+// and kReduceNorm to kReduceStrided from the op's axis.
 OpClass ClassifyOpType(std::string_view type);
 
 // True when the class runs on the cube and the vector units together

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <iterator>
+#include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -16,11 +19,10 @@ namespace {
 using model::DataType;
 using model::Graph;
 using model::Op;
+using model::OpFlags;
+using model::OpTraits;
+using model::OpType;
 using model::Tensor;
-
-bool IsOneOf(std::string_view type, std::initializer_list<std::string_view> names) {
-  return std::find(names.begin(), names.end(), type) != names.end();
-}
 
 uint64_t Elements(const Tensor& t) { return static_cast<uint64_t>(t.ElementCount()); }
 uint64_t Bytes(const Tensor& t) { return static_cast<uint64_t>(t.SizeBytes()); }
@@ -30,27 +32,16 @@ uint64_t Dim(int64_t d) { return static_cast<uint64_t>(std::max<int64_t>(0, d));
 __extension__ typedef __int128 I128;
 __extension__ typedef unsigned __int128 U128;
 
-// FLOPs per output element of common vector ops (approximate instruction
-// counts of their usual decompositions); data movement is 0.
-uint64_t VectorFlopsPerElement(std::string_view type, OpClass cls) {
+// FLOPs per output element of a vector op: its row's (1 for a type the
+// table does not list); data movement is 0.
+uint64_t VectorFlopsPerElement(const OpTraits* traits, OpClass cls) {
   if (cls == OpClass::kDataMovement || cls == OpClass::kMemset || cls == OpClass::kCast) return 0;
-  if (IsOneOf(type, {"Softmax", "SoftmaxV2", "LogSoftmax", "LogSoftmaxV2", "SoftmaxGrad"})) return 5;
-  if (IsOneOf(type, {"LayerNorm", "LayerNormV3", "LayerNormV4", "RmsNorm", "AddRmsNorm", "GroupNorm", "InstanceNorm",
-                     "LayerNormGradV3", "RmsNormGrad", "GroupNormSilu", "AddRmsNormDynamicQuant", "AddRmsNormQuant"})) {
-    return 8;
-  }
-  if (IsOneOf(type, {"ApplyAdam", "ApplyAdamW", "ApplyAdamWV2"}))
-    return 12;  // two moments, bias correction, decay, update
-  if (IsOneOf(type, {"FusedSgd", "CrossEntropyLoss", "CrossEntropyLossGrad"})) return 6;
-  if (IsOneOf(type, {"BatchNorm", "BNInfer", "BatchNormInference"})) return 2;
-  if (IsOneOf(type, {"Gelu", "FastGelu", "Swish", "Silu", "SwiGlu", "Erf", "GeluGrad", "SwishGrad", "Mish",
-                     "DequantSwigluQuant"})) {
-    return 8;
-  }
-  if (IsOneOf(type, {"DynamicQuant", "MoeGatingTopKSoftmax"})) return 4;
-  if (IsOneOf(type, {"Sigmoid", "Tanh", "Exp", "Log", "Sqrt", "Rsqrt", "SigmoidGrad"})) return 4;
-  return 1;
+  return traits != nullptr ? traits->flops_per_element : 1;
 }
+
+bool Has(const OpTraits* traits, uint32_t flag) { return traits != nullptr && traits->Has(flag); }
+
+bool Is(const OpTraits* traits, OpType type) { return traits != nullptr && traits->type == type; }
 
 std::string StringAttr(const Op& op, std::initializer_list<std::string_view> keys, std::string fallback) {
   for (auto key : keys) {
@@ -121,7 +112,7 @@ bool ReadAttentionDims(const Graph& graph, const Op& op, AttentionDims* dims) {
 // attention ops, next_tokens 0 with sparse_mode 0/1, or a "causal" flag.
 // The backward pass is five such products (dV, dP, dS->dQ, dK and the
 // recomputed QK^T): 2.5 times.
-uint64_t AttentionMacs(const Op& op, const AttentionDims& a) {
+uint64_t AttentionMacs(const Op& op, const OpTraits* traits, const AttentionDims& a) {
   const int64_t sparse = IntAttrAny(op, {"sparse_mode", "sparseMode"}, 0);
   const int64_t next_tokens = IntAttrAny(op, {"next_tokens", "nextTokens"}, 2147483647);
   const bool causal = op.BoolAttr("causal", false) || sparse == 2 || sparse == 3 || (sparse <= 1 && next_tokens == 0);
@@ -134,8 +125,20 @@ uint64_t AttentionMacs(const Op& op, const AttentionDims& a) {
   }
   const uint64_t kept = pairs > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(pairs);
   uint64_t macs = SaturatingMul(SaturatingMul(SaturatingMul(SaturatingMul<uint64_t>(2, kept), a.b), a.n), a.d);
-  if (op.type == "FlashAttentionScoreGrad") macs = SaturatingAdd(SaturatingMul<uint64_t>(macs, 2), macs / 2);
+  if (Is(traits, OpType::kFlashAttentionScoreGrad)) macs = SaturatingAdd(SaturatingMul<uint64_t>(macs, 2), macs / 2);
   return macs;
+}
+
+// DepthwiseConv2D: each output channel reads one input channel, so an
+// output element costs the filter window kh*kw: the filter's elements
+// (kh*kw*C*M in any of its layouts, M the channel multiplier) over the
+// output channels (C*M: axis 1 of NCHW, the last axis of NHWC).
+uint64_t DepthwiseMacs(const Graph& graph, const Op& op, uint64_t out_elems) {
+  if (op.inputs.size() < 2 || op.outputs.empty()) return 0;
+  const Tensor& out = graph.tensor(op.outputs[0]);
+  if (out.shape.size() < 3) return 0;
+  const uint64_t channels = Dim(out.shape[out.format == model::Format::kNhwc ? out.shape.size() - 1 : 1]);
+  return channels == 0 ? 0 : SaturatingMul(out_elems, Elements(graph.tensor(op.inputs[1])) / channels);
 }
 
 // Inner products per output element of a convolution-like op: the filter
@@ -151,15 +154,16 @@ uint64_t PerOutputChannel(const Tensor& filter) {
 // Conv2DBackpropFilter is either CANN's (x, filter_size, out_backprop) —
 // out_backprop elements times the dw elements per output channel — or the
 // aclnn backward's (gradOutput, input, weight) with "grads" passes.
-uint64_t ConvMacs(const Graph& graph, const Op& op, uint64_t out_elems) {
+uint64_t ConvMacs(const Graph& graph, const Op& op, const OpTraits* traits, uint64_t out_elems) {
   const auto& in = op.inputs;
-  if (op.type == "Conv2DBackpropInput" && in.size() >= 3) {
+  if (Is(traits, OpType::kDepthwiseConv2D)) return DepthwiseMacs(graph, op, out_elems);
+  if (Is(traits, OpType::kConv2DBackpropInput) && in.size() >= 3) {
     return SaturatingMul(Elements(graph.tensor(in[2])), PerOutputChannel(graph.tensor(in[1])));
   }
-  if (op.type == "Conv2DTranspose" && in.size() >= 2) {
+  if (Is(traits, OpType::kConv2DTranspose) && in.size() >= 2) {
     return SaturatingMul(Elements(graph.tensor(in[0])), PerOutputChannel(graph.tensor(in[1])));
   }
-  if (op.type == "Conv2DBackpropFilter" && in.size() >= 3) {
+  if (Is(traits, OpType::kConv2DBackpropFilter) && in.size() >= 3) {
     if (graph.tensor(in[1]).shape.size() <= 1 && !op.outputs.empty()) {
       return SaturatingMul(Elements(graph.tensor(in[2])), PerOutputChannel(graph.tensor(op.outputs[0])));
     }
@@ -168,6 +172,118 @@ uint64_t ConvMacs(const Graph& graph, const Op& op, uint64_t out_elems) {
   }
   if (in.size() >= 2) return SaturatingMul(out_elems, PerOutputChannel(graph.tensor(in[1])));
   return 0;
+}
+
+// MACs of a recurrent op (DynamicRNN for ONNX's LSTM and RNN, DynamicGRUV2
+// for GRU): every step multiplies each sequence's input and hidden state by
+// the gate weights, so steps x batch x the weights' elements. x is [T, B, I]
+// (or [B, T, I]): steps x batch = x's elements / I. The weights are inputs 1
+// and 2 when they have at least two dims: ONNX's W [D, G*H, I] and
+// R [D, G*H, H] (G = 4 gates for LSTM, 3 for GRU, 1 for RNN; D directions),
+// CANN's DynamicRNN w [I+H, 4H] (its input 2 is the bias b [4H]) and
+// DynamicGRUV2 weight_input [I, 3H] and weight_hidden [H, 3H]. Biases and
+// peepholes are element-wise work inside the kernel.
+uint64_t RecurrentMacs(const Graph& graph, const Op& op) {
+  const Tensor& x = graph.tensor(op.inputs[0]);
+  if (x.shape.size() < 2 || x.shape.back() <= 0) return 0;
+  const uint64_t steps_by_batch = Elements(x) / Dim(x.shape.back());
+  uint64_t weights = 0;
+  for (size_t i = 1; i <= 2 && i < op.inputs.size(); ++i) {
+    const Tensor& w = graph.tensor(op.inputs[i]);
+    if (w.shape.size() >= 2) weights = SaturatingAdd(weights, Elements(w));
+  }
+  return SaturatingMul(steps_by_batch, weights);
+}
+
+// One term of an einsum equation as labels: letters as themselves, the
+// dims an ellipsis stands for as kEllipsisLabel + their place from the
+// right (so that broadcast dims line up). False when the term is not
+// letters around at most one "..." or does not fit |rank| dims.
+constexpr int kEllipsisLabel = 256;
+bool EinsumTerm(std::string_view term, size_t rank, std::vector<int>* labels) {
+  const size_t dots = term.find("...");
+  const std::string_view before = term.substr(0, dots);
+  const std::string_view after = dots == std::string_view::npos ? std::string_view() : term.substr(dots + 3);
+  for (std::string_view part : {before, after}) {
+    for (char c : part) {
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return false;
+    }
+  }
+  const size_t letters = before.size() + after.size();
+  if (rank < letters || (dots == std::string_view::npos && rank != letters)) return false;
+  labels->assign(before.begin(), before.end());
+  for (size_t e = rank - letters; e > 0; --e) labels->push_back(kEllipsisLabel + static_cast<int>(e - 1));
+  labels->insert(labels->end(), after.begin(), after.end());
+  return true;
+}
+
+// MACs of an Einsum from its "equation" (ONNX's and CANN's form: terms of
+// letters, "..." for broadcast leading dims, an optional "->output"). The
+// operands are contracted left to right: each pairwise product costs the
+// product of the sizes of every label either side holds (one MAC per
+// combination), and its result keeps the labels a later operand or the
+// output still needs. So "bij,bjk->bik" is B*I*J*K, a matmul's M*N*K per
+// batch. One operand multiplies nothing (a transpose, trace or sum). 0 when
+// the equation is absent or does not fit the operands.
+uint64_t EinsumMacs(const Graph& graph, const Op& op) {
+  std::string eq = StringAttr(op, {"equation"}, "");
+  eq.erase(std::remove(eq.begin(), eq.end(), ' '), eq.end());
+  const size_t arrow = eq.find("->");
+  const std::string_view lhs = std::string_view(eq).substr(0, arrow);
+  std::vector<std::vector<int>> terms;
+  std::map<int, uint64_t> sizes;  // label -> its size (a broadcast 1 takes the other side's)
+  size_t start = 0;
+  for (size_t i = 0; !lhs.empty() && start <= lhs.size(); ++i) {
+    const size_t comma = std::min(lhs.find(',', start), lhs.size());
+    if (i >= op.inputs.size()) return 0;
+    const Tensor& operand = graph.tensor(op.inputs[i]);
+    std::vector<int> labels;
+    if (!EinsumTerm(lhs.substr(start, comma - start), operand.shape.size(), &labels)) return 0;
+    for (size_t d = 0; d < labels.size(); ++d) {
+      const uint64_t dim = Dim(operand.shape[d]);
+      auto [it, fresh] = sizes.emplace(labels[d], dim);
+      if (!fresh && it->second != dim && dim != 1 && it->second != 1) return 0;
+      if (!fresh && it->second == 1) it->second = dim;
+    }
+    terms.push_back(std::move(labels));
+    start = comma + 1;
+  }
+  if (terms.size() < 2 || terms.size() != op.inputs.size()) return 0;
+  // The output's labels: the explicit ones, or (implicit form) the letters
+  // that appear once and every ellipsis dim.
+  std::set<int> output;
+  if (arrow != std::string::npos) {
+    const std::string_view rhs = std::string_view(eq).substr(arrow + 2);
+    std::vector<int> labels;
+    size_t ellipsis_dims = 0;
+    for (const auto& [label, size] : sizes) ellipsis_dims += label >= kEllipsisLabel ? 1 : 0;
+    const size_t letters = rhs.size() - (rhs.find("...") == std::string_view::npos ? 0 : 3);
+    if (!EinsumTerm(rhs, letters + (rhs.find("...") == std::string_view::npos ? 0 : ellipsis_dims), &labels)) return 0;
+    for (int label : labels) {
+      if (sizes.count(label) == 0) return 0;
+      output.insert(label);
+    }
+  } else {
+    std::map<int, int> uses;
+    for (const auto& term : terms) {
+      for (int label : term) ++uses[label];
+    }
+    for (const auto& [label, n] : uses) {
+      if (n == 1 || label >= kEllipsisLabel) output.insert(label);
+    }
+  }
+  uint64_t macs = 0;
+  std::set<int> held(terms[0].begin(), terms[0].end());
+  for (size_t i = 1; i < terms.size(); ++i) {
+    held.insert(terms[i].begin(), terms[i].end());
+    uint64_t product = 1;
+    for (int label : held) product = SaturatingMul(product, sizes[label]);
+    macs = SaturatingAdd(macs, product);
+    std::set<int> needed = output;
+    for (size_t j = i + 1; j < terms.size(); ++j) needed.insert(terms[j].begin(), terms[j].end());
+    for (auto it = held.begin(); it != held.end();) it = needed.count(*it) != 0 ? std::next(it) : held.erase(it);
+  }
+  return macs;
 }
 
 // Contraction length K of a matmul-like op from its first operand.
@@ -210,7 +326,7 @@ bool IsGraphOutput(const Graph& graph, int32_t t) {
 // the rows it gathers (indices plus as many bytes as it writes) and a
 // memset only writes. Intermediate bytes: the tensors an on-chip cache may
 // hold (produced inside the graph and not a graph output).
-void CountBytes(const Graph& graph, const Op& op, OpWork* work) {
+void CountBytes(const Graph& graph, const Op& op, const OpTraits* traits, OpWork* work) {
   auto add = [&](int32_t t, uint64_t bytes) {
     work->bytes = SaturatingAdd(work->bytes, bytes);
     const Tensor& tensor = graph.tensor(t);
@@ -218,7 +334,7 @@ void CountBytes(const Graph& graph, const Op& op, OpWork* work) {
       work->intermediate_bytes = SaturatingAdd(work->intermediate_bytes, bytes);
     }
   };
-  const bool gather = IsOneOf(op.type, {"Gather", "GatherV2", "GatherElements", "Embedding"});
+  const bool gather = Has(traits, OpFlags::kGather);
   if (gather && op.inputs.size() >= 2) {
     for (size_t i = 1; i < op.inputs.size(); ++i) add(op.inputs[i], Bytes(graph.tensor(op.inputs[i])));
     for (int32_t t : op.outputs) add(op.inputs[0], std::min(Bytes(graph.tensor(t)), Bytes(graph.tensor(op.inputs[0]))));
@@ -252,13 +368,14 @@ uint64_t ConvTiles(const Tensor& out) {
 
 // MACs of the cube classes, refining gemm to gemv and attention to
 // attention_decode from the shapes.
-uint64_t CubeMacs(const Graph& graph, const Op& op, uint64_t out_elems, OpClass* cls, uint64_t* blocks) {
+uint64_t CubeMacs(const Graph& graph, const Op& op, const OpTraits* traits, uint64_t out_elems, OpClass* cls,
+                  uint64_t* blocks) {
   if (op.inputs.size() < 2) return 0;
   const Tensor* out = op.outputs.empty() ? nullptr : &graph.tensor(op.outputs[0]);
   switch (*cls) {
     case OpClass::kConv:
       if (out != nullptr) *blocks = ConvTiles(*out);
-      return ConvMacs(graph, op, out_elems);
+      return ConvMacs(graph, op, traits, out_elems);
     case OpClass::kGemm:
     case OpClass::kQuantMatmul:
     case OpClass::kGroupedMatmul: {
@@ -272,6 +389,9 @@ uint64_t CubeMacs(const Graph& graph, const Op& op, uint64_t out_elems, OpClass*
         *blocks =
             SaturatingMul(groups, SaturatingMul(CeilDiv(CeilDiv(OutputRows(*out), groups), 128), CeilDiv(cols, 256)));
       }
+      // Einsum and the recurrent ops: their own contractions.
+      if (Is(traits, OpType::kEinsum)) return EinsumMacs(graph, op);
+      if (Is(traits, OpType::kDynamicRNN) || Is(traits, OpType::kDynamicGRUV2)) return RecurrentMacs(graph, op);
       // GroupedMatmul: each row of x meets one group's weight, so the MACs
       // are those of x times one weight; over every output of the op.
       uint64_t macs = 0;
@@ -286,17 +406,10 @@ uint64_t CubeMacs(const Graph& graph, const Op& op, uint64_t out_elems, OpClass*
       *blocks = *cls == OpClass::kAttentionDecode
                     ? SaturatingMul(dims.b, dims.n_kv)
                     : SaturatingMul(SaturatingMul(dims.b, dims.n), CeilDiv(dims.sq, kAttentionBlockRows));
-      return AttentionMacs(op, dims);
+      return AttentionMacs(op, traits, dims);
     }
     default: return 0;
   }
-}
-
-// Reductions and pools: their work is spread by input elements.
-bool SplitsInput(std::string_view type) {
-  return IsOneOf(type,
-                 {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "MaxPool", "AvgPool", "MaxPoolV3",
-                  "AvgPoolV2", "MaxPool3DWithArgmaxV2", "GlobalAveragePool", "ArgMax", "ForeachNorm", "LpNormV2"});
 }
 
 // True when the op's "axes", "axis" or "dim" attribute names an axis other
@@ -342,7 +455,8 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
     if (!op.inputs.empty()) work.bytes = Bytes(graph.tensor(op.inputs[0]));
     return work;
   }
-  work.op_class = ClassifyOpType(op.type);
+  const OpTraits* traits = model::FindOpTraits(op.type);  // null: a type the table does not list
+  work.op_class = traits != nullptr ? ClassOfTraits(*traits) : OpClass::kOther;
   const uint64_t out_elems = op.outputs.empty() ? 0 : Elements(graph.tensor(op.outputs[0]));
   uint64_t all_out_elems = 0;
   for (int32_t t : op.outputs) all_out_elems = SaturatingAdd(all_out_elems, Elements(graph.tensor(t)));
@@ -351,18 +465,15 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
           ? 1
           : CeilDiv(all_out_elems, op.engine == model::Engine::kAiCore ? kCubeBlockElements : kVectorBlockElements);
   // A reduction or pool splits its inputs across the cores, not its (smaller) outputs.
-  const bool reduces = SplitsInput(op.type) && !op.inputs.empty();
+  const bool reduces = Has(traits, OpFlags::kSplitsInput) && !op.inputs.empty();
   uint64_t in_elems = 0;
   for (int32_t t : op.inputs) in_elems = SaturatingAdd(in_elems, Elements(graph.tensor(t)));
   if (reduces && op.engine != model::Engine::kAiCpu) work.blocks = CeilDiv(in_elems, kVectorBlockElements);
-  work.macs = IsCubeClass(work.op_class) ? CubeMacs(graph, op, out_elems, &work.op_class, &work.blocks) : 0;
+  work.macs = IsCubeClass(work.op_class) ? CubeMacs(graph, op, traits, out_elems, &work.op_class, &work.blocks) : 0;
   work.blocks = std::max<uint64_t>(1, work.blocks);
   if (work.op_class == OpClass::kReduceNorm && ReducesInnerAxis(graph, op)) work.op_class = OpClass::kReduceStrided;
   // Row by row: softmax and the norms reduce each row of the last axis.
-  if (!op.inputs.empty() &&
-      IsOneOf(op.type, {"Softmax", "SoftmaxV2", "LogSoftmax", "LogSoftmaxV2", "SoftmaxGrad", "LayerNorm", "LayerNormV3",
-                        "LayerNormV4", "LayerNormGradV3", "RmsNorm", "RmsNormGrad", "AddRmsNorm", "DynamicQuant",
-                        "AddRmsNormDynamicQuant", "AddRmsNormQuant", "MoeGatingTopKSoftmax"})) {
+  if (!op.inputs.empty() && Has(traits, OpFlags::kRowWise)) {
     const Tensor& x = graph.tensor(op.inputs[0]);
     const uint64_t inner = x.shape.empty() ? 1 : std::max<uint64_t>(1, Dim(x.shape.back()));
     work.rows = CeilDiv(Elements(x), std::max(inner, kRowBatchElements));
@@ -373,13 +484,13 @@ OpWork ComputeOpWork(const Graph& graph, const Op& op) {
     for (int32_t t : op.outputs) work.unaligned = work.unaligned || Unaligned(graph.tensor(t));
   }
   work.compute_dtype = ComputeDtype(graph, op, work.op_class);
-  CountBytes(graph, op, &work);
+  CountBytes(graph, op, traits, &work);
   if (work.macs > 0) {
     work.flops = SaturatingMul<uint64_t>(2, work.macs);
   } else if (reduces) {
     work.flops = in_elems;  // reductions and pools: one per input element
   } else {
-    work.flops = SaturatingMul(out_elems, VectorFlopsPerElement(op.type, work.op_class));
+    work.flops = SaturatingMul(out_elems, VectorFlopsPerElement(traits, work.op_class));
   }
   return work;
 }

@@ -4,28 +4,34 @@
 #include <string_view>
 #include <utility>
 
+#include "runtime/model/op_type.h"
+
 namespace aclsim::model {
 namespace {
 
-bool IsOneOf(std::string_view type, std::initializer_list<std::string_view> types) {
-  return std::find(types.begin(), types.end(), type) != types.end();
+OpFusion FusionRole(std::string_view type) {
+  const OpTraits* traits = FindOpTraits(type);
+  return traits != nullptr ? traits->fusion : OpFusion::kNone;
 }
 
-bool IsConvolution(std::string_view type) {
-  return IsOneOf(type, {"Conv2D", "Conv2DV2", "Conv3D", "Conv2DTranspose", "DepthwiseConv2D"});
-}
+bool IsConvolution(std::string_view type) { return FusionRole(type) == OpFusion::kConvHead; }
 
+// A head of ATC's default fusions: a convolution or a matmul.
 bool IsCubeOp(const Op& op) {
-  return IsConvolution(op.type) || IsOneOf(op.type, {"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2"});
+  switch (FusionRole(op.type)) {
+    case OpFusion::kConvHead:
+    case OpFusion::kMatmulHead: return true;
+    case OpFusion::kNone:
+    case OpFusion::kBatchNorm:
+    case OpFusion::kActivation: return false;
+  }
+  return false;
 }
 
-bool IsBatchNorm(std::string_view type) { return IsOneOf(type, {"BatchNorm", "BNInfer", "BatchNormInference"}); }
+bool IsBatchNorm(std::string_view type) { return FusionRole(type) == OpFusion::kBatchNorm; }
 
 // One-input element-wise activations (the Ascend types the ONNX table maps to).
-bool IsActivation(std::string_view type) {
-  return IsOneOf(type, {"Relu", "Relu6", "LeakyRelu", "Elu", "Selu", "Celu", "Sigmoid", "HardSigmoid", "HardSwish",
-                        "Swish", "Tanh", "Softplus", "Softsign", "Gelu", "Mish", "ClipByValue"});
-}
+bool IsActivation(std::string_view type) { return FusionRole(type) == OpFusion::kActivation; }
 
 class Fuser {
  public:

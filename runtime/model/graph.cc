@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "runtime/checked_math.h"
+#include "runtime/model/op_type.h"
 
 namespace aclsim::model {
 namespace {
@@ -138,38 +139,8 @@ std::vector<int64_t> Op::IntsAttr(std::string_view key) const {
 }
 
 Engine DefaultEngineForOpType(std::string_view type) {
-  // The cube's op types: matmuls, convolutions and the fused attention and
-  // quantised or grouped matmul kernels (which msprof shows as MIX_AIC: they
-  // start on the cube and drive the vector cores).
-  static constexpr std::array<std::string_view, 25> kCubeOps = {"Conv2D",
-                                                                "Conv2DV2",
-                                                                "Conv3D",
-                                                                "Conv2DBackpropInput",
-                                                                "Conv2DBackpropFilter",
-                                                                "Conv2DTranspose",
-                                                                "MatMul",
-                                                                "MatMulV2",
-                                                                "MatMulV3",
-                                                                "BatchMatMul",
-                                                                "BatchMatMulV2",
-                                                                "BatchMatMulV3",
-                                                                "FlashAttentionScore",
-                                                                "FlashAttentionScoreGrad",
-                                                                "FusedInferAttentionScore",
-                                                                "PromptFlashAttention",
-                                                                "IncreFlashAttention",
-                                                                "Attention",
-                                                                "QuantBatchMatmul",
-                                                                "QuantBatchMatmulV2",
-                                                                "QuantBatchMatmulV3",
-                                                                "QuantBatchMatmulV4",
-                                                                "WeightQuantBatchMatmulV2",
-                                                                "GroupedMatmul",
-                                                                "GroupedMatmulV2"};
-  for (auto cube : kCubeOps) {
-    if (type == cube) return Engine::kAiCore;
-  }
-  return Engine::kAiVector;
+  const OpTraits* traits = FindOpTraits(type);
+  return traits != nullptr ? traits->engine : Engine::kAiVector;
 }
 
 }  // namespace aclsim::model

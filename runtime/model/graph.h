@@ -115,7 +115,9 @@ struct Graph {
   const Tensor& tensor(int32_t index) const { return tensors[static_cast<size_t>(index)]; }
 };
 
-// Default engine for an op type: cube ops on AI_CORE, the rest on AI_VECTOR.
+// Default engine for an op type: its row's in the op-type table
+// (runtime/model/op_type.h: the cube kinds on AI_CORE, host ops on AI_CPU,
+// the rest on AI_VECTOR); AI_VECTOR for a type the table does not list.
 Engine DefaultEngineForOpType(std::string_view type);
 
 }  // namespace aclsim::model

@@ -1,6 +1,7 @@
 #include "runtime/model/graph_loader.h"
 
 #include <algorithm>
+#include <optional>
 #include <queue>
 #include <sstream>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/model/op_type.h"
 #include "runtime/read_file.h"
 #include "runtime/time_limits.h"
 
@@ -116,8 +118,8 @@ std::string ShapeText(const std::vector<int64_t>& shape) {
 // an inconsistent graph would silently give meaningless FLOP counts.
 Status ValidateCubeOp(const Graph& g, const Op& op) {
   auto fail = [&](const std::string& why) { return ParseError("op '" + op.name + "' (" + op.type + "): " + why); };
-  const std::string& t = op.type;
-  if (t == "Conv2D") {
+  const std::optional<OpType> type = FindOpType(op.type);
+  if (type == OpType::kConv2D) {
     if (op.inputs.size() < 2) return fail("needs inputs x and w");
     const auto& x = g.tensor(op.inputs[0]).shape;
     const auto& w = g.tensor(op.inputs[1]).shape;
@@ -142,12 +144,13 @@ Status ValidateCubeOp(const Graph& g, const Op& op) {
     int64_t wo = (wd + pads[2] + pads[3] - dw * (w[3] - 1) - 1) / sw + 1;
     std::vector<int64_t> want = nhwc ? std::vector<int64_t>{n, ho, wo, w[0]} : std::vector<int64_t>{n, w[0], ho, wo};
     if (y != want) return fail("output shape " + ShapeText(y) + " should be " + ShapeText(want));
-  } else if (t == "MatMul" || t == "MatMulV2" || t == "BatchMatMul" || t == "BatchMatMulV2") {
+  } else if (type == OpType::kMatMul || type == OpType::kMatMulV2 || type == OpType::kBatchMatMul ||
+             type == OpType::kBatchMatMulV2) {
     if (op.inputs.size() < 2) return fail("needs inputs A and B");
     const auto& a = g.tensor(op.inputs[0]).shape;
     const auto& b = g.tensor(op.inputs[1]).shape;
     const auto& y = g.tensor(op.outputs[0]).shape;
-    bool batch = t.rfind("Batch", 0) == 0;
+    bool batch = type == OpType::kBatchMatMul || type == OpType::kBatchMatMulV2;
     if (a.size() < 2 || b.size() < 2 || y.size() < 2 || (!batch && (a.size() != 2 || b.size() != 2 || y.size() != 2))) {
       return fail(batch ? "A, B and the output need at least 2 dims" : "A, B and the output must be 2-D");
     }
@@ -160,7 +163,7 @@ Status ValidateCubeOp(const Graph& g, const Op& op) {
     if (y[ry - 2] != m || y[ry - 1] != nn) {
       return fail("output " + ShapeText(y) + " should end in [" + std::to_string(m) + "," + std::to_string(nn) + "]");
     }
-  } else if (t == "FlashAttentionScore") {
+  } else if (type == OpType::kFlashAttentionScore) {
     if (op.inputs.size() < 3) return fail("needs inputs q, k and v");
     for (int i = 0; i < 3; ++i) {
       if (g.tensor(op.inputs[static_cast<size_t>(i)]).shape.size() != 4) return fail("q, k and v must be 4-D");

@@ -1,32 +1,23 @@
 // PlanAclop (op_def.h): the aclop* single-operator API's view of the op
 // table — by CANN op type, with positional tensors and named attributes.
-#include <algorithm>
 #include <set>
 #include <string>
 #include <variant>
 
+#include "runtime/model/op_type.h"
 #include "runtime/ops/op_def.h"
 
 namespace aclsim::ops {
 namespace {
 
-// CANN op types beyond the table's kernel types that programs commonly run
+// CANN op types beyond the aclnn kernel types that programs commonly run
 // through aclopExecuteV2 (the ATC/GE names of the same operators and their
-// neighbours); each is timed by the cost model like the table's.
-constexpr const char* kExtraTypes[] = {
-    "Abs",          "AvgPool",       "BNInfer",
-    "BatchMatMul",  "BatchMatMulV2", "BatchNorm",
-    "ConcatV2",     "Conv2D",        "Conv2DBackpropInput",
-    "Conv3D",       "Equal",         "Gather",
-    "Greater",      "Identity",      "LayerNorm",
-    "Less",         "Log",           "LogSoftmax",
-    "MatMul",       "MaxPool",       "Maximum",
-    "Minimum",      "Neg",           "Pad",
-    "Pow",          "ReduceMin",     "Reshape",
-    "Rsqrt",        "Select",        "Slice",
-    "Softmax",      "Sqrt",          "Square",
-    "StridedSlice", "Tanh",          "TransData",
-};
+// neighbours): the rows of the op-type table with the aclop flag; each is
+// timed by the cost model like the kernel types.
+bool IsExtraType(std::string_view type) {
+  const model::OpTraits* traits = model::FindOpTraits(type);
+  return traits != nullptr && traits->Has(model::OpFlags::kAclop);
+}
 
 const OpDef* DefOfKernel(std::string_view type) {
   for (size_t i = 0; i < OpDefCount(); ++i) {
@@ -38,7 +29,11 @@ const OpDef* DefOfKernel(std::string_view type) {
 }  // namespace
 
 std::vector<std::string> AclopTypes() {
-  std::set<std::string> types(std::begin(kExtraTypes), std::end(kExtraTypes));
+  std::set<std::string> types;
+  for (size_t i = 0; i < model::kOpTypeCount; ++i) {
+    const model::OpTraits& traits = model::TraitsOf(static_cast<model::OpType>(i));
+    if (traits.Has(model::OpFlags::kAclop)) types.emplace(traits.name);
+  }
   for (size_t i = 0; i < OpDefCount(); ++i) types.insert(GetOpDef(i).kernel_type);
   return {types.begin(), types.end()};
 }
@@ -46,8 +41,7 @@ std::vector<std::string> AclopTypes() {
 StatusOr<runtime::OpCall> PlanAclop(std::string_view type, std::vector<runtime::OpTensor> inputs,
                                     std::vector<runtime::OpTensor> outputs, const AttrMap& attrs) {
   const OpDef* def = DefOfKernel(type);
-  const bool extra = std::find(std::begin(kExtraTypes), std::end(kExtraTypes), type) != std::end(kExtraTypes);
-  if (def == nullptr && !extra) {
+  if (def == nullptr && !IsExtraType(type)) {
     return Status(
         Detail::kOpNotFound,
         "op type '" + std::string(type) + "' has no op model in aclsim (the op types it runs: docs/aclnn_coverage.md)");

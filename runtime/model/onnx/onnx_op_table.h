@@ -1,8 +1,7 @@
 // The ONNX loader's op tables (runtime/model/onnx/): how each ONNX op type of
-// the default domain maps to an Ascend op type, engine and node class
-// (docs/onnx_mapping.md), and which inputs of which ops must have a given rank
-// before libonnx's shape inference may read them. The public lookup is
-// OnnxAscendOpType in onnx_loader.h.
+// the default domain maps to an Ascend op type, engine and node class (the
+// "onnx" aliases of runtime/model/op_types.py; docs/onnx_mapping.md), and which inputs of which ops must have a given
+// rank before libonnx's shape inference may read them. The public lookup is OnnxAscendOpType in onnx_loader.h.
 #ifndef ACLSIM_RUNTIME_MODEL_ONNX_ONNX_OP_TABLE_H_
 #define ACLSIM_RUNTIME_MODEL_ONNX_ONNX_OP_TABLE_H_
 
@@ -24,7 +23,7 @@ enum class NodeClass : uint8_t {
 
 struct MapEntry {
   std::string_view onnx;
-  std::string_view ascend;
+  std::string_view ascend;  // the op-type table's name (static storage)
   Engine engine;
   NodeClass cls;
 };
