@@ -9,6 +9,7 @@
 #include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
+#include "api/src/internal_entry_points.h"
 #include "runtime/log.h"
 
 using aclsim::api::Convert;

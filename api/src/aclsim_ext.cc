@@ -6,6 +6,7 @@
 #include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
+#include "api/src/internal_entry_points.h"
 #include "api/src/prof_api.h"
 #include "runtime/model/graph.h"
 #include "runtime/time_limits.h"

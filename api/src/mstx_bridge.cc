@@ -14,6 +14,7 @@
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
+#include "api/src/internal_entry_points.h"
 #include "api/src/mstx_api.h"
 #include "runtime/log.h"
 #include "runtime/prof/msproftx.h"

@@ -9,6 +9,7 @@
 #include "api/src/error.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
+#include "api/src/internal_entry_points.h"
 #include "api/src/op_api.h"
 #include "runtime/single_op.h"
 
