@@ -14,6 +14,7 @@
 #include "acl/aclsim_ext.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/internal_entry_points.h"
 #include "api/src/mspti_api.h"
@@ -33,18 +34,6 @@ constexpr uint32_t kCallKinds =
     kApiKinds | Bit(k::kKernel) | Bit(k::kMemory) | Bit(k::kMemcpy) | Bit(k::kMemset) | Bit(k::kExternalCorrelation);
 
 bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-// The runtime callback id of a timed call (0: none).
-uint32_t RuntimeCbid(std::string_view name) {
-  static const std::unordered_map<std::string_view, uint32_t> ids = {
-      {"aclrtSetDevice", 1},         {"aclrtResetDevice", 2},  {"aclrtCreateStream", 7},   {"aclrtDestroyStream", 8},
-      {"aclrtSynchronizeStream", 9}, {"aclrtMalloc", 15},      {"aclrtMallocAlign32", 15}, {"aclrtFree", 16},
-      {"aclrtMemcpy", 22},           {"aclrtMemcpyAsync", 24}, {"aclrtMemset", 27},        {"aclrtMemsetAsync", 28},
-  };
-  if (StartsWith(name, "aclnn")) return 10;  // the op's kernel launch
-  auto it = ids.find(name);
-  return it == ids.end() ? 0 : it->second;
-}
 
 std::mutex g_alloc_mu;
 std::unordered_map<uint64_t, uint64_t>& Allocations() {
@@ -93,9 +82,9 @@ void WriteMemory(const MemoryActivity& m, uint64_t correlation_id, int64_t start
 
 }  // namespace
 
-bool CallWanted(const char* name) noexcept {
+bool CallWanted(uint32_t cbid) noexcept {
   const Collector& c = Collector::Instance();
-  return c.AnyEnabled(kCallKinds) || c.CallbackOn(k::kDomainRuntime, RuntimeCbid(name));
+  return c.AnyEnabled(kCallKinds) || c.CallbackOn(k::kDomainRuntime, cbid);
 }
 
 // msptiCallbackData.correlationData: one slot per call in progress on this
@@ -106,18 +95,18 @@ thread_local size_t t_call_depth = 0;
 
 uint64_t* CallData(size_t depth) { return depth < t_call_data.size() ? &t_call_data[depth] : nullptr; }
 
-uint64_t Enter(const char* name) noexcept try {
+uint64_t Enter(const char* name, uint32_t cbid) noexcept try {
   uint64_t* data = CallData(t_call_depth++);
   if (data != nullptr) *data = 0;
   Collector& c = Collector::Instance();
   const uint64_t id = c.NewCorrelationId();
-  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteEnter, name, id, data);
+  c.FireCallback(k::kDomainRuntime, cbid, k::kSiteEnter, name, id, data);
   return id;
 } catch (...) {
   return 0;
 }
 
-void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
+void Exit(const char* name, uint32_t cbid, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
           const MemoryActivity& memory) noexcept try {
   uint64_t* data = CallData(t_call_depth > 0 ? --t_call_depth : 0);
   Collector& c = Collector::Instance();
@@ -146,7 +135,7 @@ void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t e
     }
   }
   if (memory.kind != 0) WriteMemory(memory, correlation_id, start_ns, end_ns);
-  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteExit, name, correlation_id, data);
+  c.FireCallback(k::kDomainRuntime, cbid, k::kSiteExit, name, correlation_id, data);
 } catch (...) {
   (void)0;  // a record that cannot be built is lost with the exception (allocation failure)
 }
@@ -304,7 +293,7 @@ const aclsim::api::MsptiApi kMsptiApi = {
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclsimGetMsptiStats(aclsimMsptiStats* stats) try {
-  if (stats == nullptr) return aclsim::api::InvalidParam("aclsimGetMsptiStats", "stats is NULL");
+  ACLSIM_PROLOGUE(aclsimGetMsptiStats);
   const aclsim::prof::mspti::Counters c = Collector::Instance().counters();
   std::memset(stats, 0, sizeof(*stats));
   stats->structSize = sizeof(*stats);

@@ -25,16 +25,17 @@ struct MemoryActivity {
   bool is_async = false;
 };
 
-// True when MSPTI wants the call |name| timed: an API kind is on, a memory
-// kind is on, or a subscriber enabled its runtime callback. One or two
-// relaxed loads when MSPTI is idle.
-bool CallWanted(const char* name) noexcept;
-// At the call's entry: a new correlation id for the thread (with its
-// external correlation records) and the ENTER callback. Returns the id.
-uint64_t Enter(const char* name) noexcept;
+// True when MSPTI wants a call timed: an API kind is on, a memory kind is
+// on, or a subscriber enabled the call's runtime callback |cbid| (0: the
+// call has none). One or two relaxed loads when MSPTI is idle.
+bool CallWanted(uint32_t cbid) noexcept;
+// At the entry of the call |name| (static storage): a new correlation id for
+// the thread (with its external correlation records) and the ENTER callback
+// |cbid|. Returns the id.
+uint64_t Enter(const char* name, uint32_t cbid) noexcept;
 // At the call's exit: its API records (epoch ns), the memory activity if
 // any, then the EXIT callback.
-void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
+void Exit(const char* name, uint32_t cbid, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
           const MemoryActivity& memory) noexcept;
 // Device memory freed by aclrtFree: the size it was allocated with (0 if unknown).
 void NoteAllocation(uint64_t address, uint64_t bytes) noexcept;

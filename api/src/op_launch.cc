@@ -7,6 +7,7 @@
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 #include "api/src/internal_entry_points.h"
@@ -21,7 +22,7 @@ using aclsim::StatusCode;
 
 int32_t Launch(const char* api, const void* call, uint64_t hash, void* stream) noexcept {
   try {
-    aclsim::api::ApiScope api_scope(api);
+    aclsim::api::ApiScope api_scope(api, aclsim::api::mspti::kAclnnLaunchCbid);
     if (!aclsim::api::IsInitialized()) {
       return aclsim::api::Convert(api, Status(Detail::kNotInitialized, std::string(api) + ": aclInit was not called"));
     }
