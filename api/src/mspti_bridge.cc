@@ -2,8 +2,6 @@
 // table libmspti.so forwards to (mspti_api.h) and aclsimGetMsptiStats.
 #include "api/src/mspti_bridge.h"
 
-#include <unistd.h>
-
 #include <array>
 #include <cstring>
 #include <ctime>
@@ -41,45 +39,6 @@ std::unordered_map<uint64_t, uint64_t>& Allocations() {
   return *sizes;
 }
 
-void WriteMemory(const MemoryActivity& m, uint64_t correlation_id, int64_t start_ns, int64_t end_ns) {
-  Collector& c = Collector::Instance();
-  if (m.kind == k::kMemory) {
-    k::MemoryRecord r;
-    r.operation = m.operation;
-    r.correlation_id = correlation_id;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.address = m.address;
-    r.bytes = m.bytes;
-    r.process_id = static_cast<uint32_t>(::getpid());
-    r.device_id = m.device_id;
-    r.stream_id = m.stream_id;
-    c.Append(r);
-  } else if (m.kind == k::kMemcpy) {
-    k::MemcpyRecord r;
-    r.copy_kind = m.copy_kind;
-    r.bytes = m.bytes;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.device_id = m.device_id;
-    r.stream_id = m.stream_id;
-    r.correlation_id = correlation_id;
-    r.is_async = m.is_async ? 1 : 0;
-    c.Append(r);
-  } else if (m.kind == k::kMemset) {
-    k::MemsetRecord r;
-    r.value = m.value;
-    r.bytes = m.bytes;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.device_id = m.device_id;
-    r.stream_id = m.stream_id;
-    r.correlation_id = correlation_id;
-    r.is_async = m.is_async ? 1 : 0;
-    c.Append(r);
-  }
-}
-
 }  // namespace
 
 bool CallWanted(uint32_t cbid) noexcept {
@@ -110,31 +69,16 @@ void Exit(const char* name, uint32_t cbid, uint64_t correlation_id, int64_t star
           const MemoryActivity& memory) noexcept try {
   uint64_t* data = CallData(t_call_depth > 0 ? --t_call_depth : 0);
   Collector& c = Collector::Instance();
-  if (const int64_t offset = c.ClientOffset(end_ns); offset != 0) {  // the client's timestamp callback's clock
-    start_ns += offset;
-    end_ns += offset;
-  }
-  if (c.AnyEnabled(kApiKinds)) {
-    k::ApiRecord r;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.process_id = static_cast<uint32_t>(::getpid());
-    r.thread_id = tid;
-    r.correlation_id = correlation_id;
-    r.name = name;  // the entry point's name: a string literal
-    auto emit = [&](uint32_t kind) {
-      r.kind = kind;
-      c.Append(r);
-    };
-    if (StartsWith(name, "aclnn")) {
-      emit(k::kApi);
-      emit(k::kNodeApi);
-    } else {
-      emit(k::kAclApi);
-      if (StartsWith(name, "aclrt")) emit(k::kRuntimeApi);
-    }
-  }
-  if (memory.kind != 0) WriteMemory(memory, correlation_id, start_ns, end_ns);
+  k::TimedCall call;
+  call.name = name;
+  call.family = StartsWith(name, "aclnn")   ? k::CallFamily::kNode
+                : StartsWith(name, "aclrt") ? k::CallFamily::kRuntime
+                                            : k::CallFamily::kAcl;
+  call.correlation_id = correlation_id;
+  call.start_ns = start_ns;
+  call.end_ns = end_ns;
+  call.thread_id = tid;
+  k::RecordCall(c, call, memory);
   c.FireCallback(k::kDomainRuntime, cbid, k::kSiteExit, name, correlation_id, data);
 } catch (...) {
   (void)0;  // a record that cannot be built is lost with the exception (allocation failure)

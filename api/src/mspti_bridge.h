@@ -7,23 +7,13 @@
 
 #include <cstdint>
 
-#include "runtime/prof/mspti_collector.h"
+#include "runtime/prof/mspti_calls.h"
 
 namespace aclsim::api::mspti {
 
-// What a memory call adds to its API record: a MEMORY, MEMCPY or MEMSET
-// activity (kind 0: none).
-struct MemoryActivity {
-  uint32_t kind = 0;       // prof::mspti::kMemory, kMemcpy or kMemset
-  uint32_t operation = 0;  // MEMORY: 0 allocation, 1 release
-  uint32_t copy_kind = 0;  // MEMCPY: msptiActivityMemcpyKind
-  uint32_t value = 0;      // MEMSET: the value
-  uint64_t address = 0;    // MEMORY
-  uint64_t bytes = 0;
-  uint32_t device_id = 0xFFFFFFFFu;
-  uint32_t stream_id = 0xFFFFFFFFu;
-  bool is_async = false;
-};
+// What a memory call adds to its API record (built into MSPTI's records in
+// runtime/prof/mspti_calls.h).
+using MemoryActivity = prof::mspti::MemoryActivity;
 
 // True when MSPTI wants a call timed: an API kind is on, a memory kind is
 // on, or a subscriber enabled the call's runtime callback |cbid| (0: the
