@@ -292,19 +292,24 @@ DEFINITION = re.compile(r"^(?:ACL_FUNC_VISIBILITY\s+)?[A-Za-z_][\w \t\*]*?\b((?:
                         r"(?:try\s*)?\{\n(.*?)^\}", re.M | re.S)
 
 
-def check_shims(spec, funcs):
-    """The problems of the shims against the spec (none: an empty list)."""
+def shim_sources():
+    """[(path relative to the root, text)] of the files that define entry points."""
+    return [(str(src.relative_to(ROOT)), src.read_text()) for src in sorted(SRC.glob("*.cc"))]
+
+
+def check_shims(spec, funcs, sources):
+    """The problems of the shims in |sources| ([(path, text)]) against the
+    spec (none: an empty list)."""
     declared = {f["name"] for f in funcs}
     rows = {row["name"] for row in spec.FUNCTIONS}
     used = {}
     problems = []
-    for src in sorted(SRC.glob("*.cc")):
-        text = src.read_text()
+    for path, text in sources:
         for m in DEFINITION.finditer(text):
             name, body = m.group(1), m.group(3)
             if name not in declared:
                 continue
-            where = "%s: %s" % (src.relative_to(ROOT), name)
+            where = "%s: %s" % (path, name)
             if '"%s"' % name in body:
                 problems.append("%s spells its own name in a string literal (use kApiName)" % where)
             prologues = re.findall(r"ACLSIM_PROLOGUE\((\w+)\)", body)
@@ -328,7 +333,7 @@ def main():
     funcs = parse_headers()
     implemented = implemented_names()
     spec = load_edge_spec()
-    problems = check_shims(spec, funcs)
+    problems = check_shims(spec, funcs, shim_sources())
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1
