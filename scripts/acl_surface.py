@@ -2,7 +2,11 @@
 
   parse_headers()         every prototype exported by api/include/acl/*.h
                           (declarations that start with ACL_FUNC_VISIBILITY or
-                          MSVP_PROF_API), in header order, each name once
+                          MSVP_PROF_API), in header order, each name once: the
+                          ACL API and aclsim's extensions (aclsim_ext.h)
+  internal_functions()    the entry points libascendcl.so exports for the
+                          toolkit's own libraries (api/src/internal_entry_points.h,
+                          not installed): exported, but not API and not counted
   implemented_names()     the acl*/Prof* functions api/src defines
   companion_functions()   the functions the companion libraries' headers
                           declare (libprofapi.so, libc_sec.so,
@@ -22,11 +26,12 @@ SRC = ROOT / "api" / "src"
 
 DECL = re.compile(r"(ACL_FUNC_VISIBILITY|MSVP_PROF_API)\s+([^;{}()]*?)\b(\w+)\s*\(([^;{}]*?)\)\s*;", re.S)
 PROF_HEADERS = {"acl_prof.h", "prof_acl_api.h"}
+INTERNAL_HEADER = SRC / "internal_entry_points.h"
 
 
-def parse_headers():
+def parse_headers(headers=None):
     funcs = []
-    for header in sorted(HEADERS.glob("*.h")):
+    for header in headers if headers is not None else sorted(HEADERS.glob("*.h")):
         text = header.read_text()
         text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
         text = re.sub(r"//[^\n]*", " ", text)
@@ -44,6 +49,10 @@ def parse_headers():
             seen.add(f["name"])
             unique.append(f)
     return unique
+
+
+def internal_functions():
+    return parse_headers([INTERNAL_HEADER])
 
 
 # The companion libraries: (library, header, declaration macro, source).

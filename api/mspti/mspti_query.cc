@@ -25,51 +25,27 @@ constexpr uint32_t kMinChannelBytes = 2u << 20;
 constexpr uint32_t kMaxChannelBytes = 10u << 20;
 std::atomic<uint32_t> g_channel_bytes{kMinChannelBytes};
 
-// The API each callback id stands for, as CANN names them (index: cbid).
-constexpr std::array<const char*, MSPTI_CBID_RUNTIME_SIZE> kRuntimeNames = {
-    nullptr,
-    "aclrtSetDevice",
-    "aclrtResetDevice",
-    "aclrtSetDeviceEx",
-    "aclrtCreateContextEx",
-    "aclrtCreateContext",
-    "aclrtDestroyContext",
-    "aclrtCreateStream",
-    "aclrtDestroyStream",
-    "aclrtSynchronizeStream",
-    "aclrtLaunchKernel",
-    "aclrtLaunchKernel",
-    "aclrtLaunchKernel",
-    "aclrtLaunchKernel",
-    "aclrtLaunchKernel",
-    "aclrtMalloc",
-    "aclrtFree",
-    "aclrtMallocHost",
-    "aclrtFreeHost",
-    "aclrtMallocCached",
-    "aclrtMemFlush",
-    "aclrtMemInvalidate",
-    "aclrtMemcpy",
-    "aclrtMemcpy",
-    "aclrtMemcpyAsync",
-    "aclrtMemcpy2D",
-    "aclrtMemcpy2DAsync",
-    "aclrtMemSet",
-    "aclrtMemSetAsync",
-    "aclrtGetMemInfo",
-    "aclrtReserveMemAddress",
-    "aclrtReleaseMemAddress",
-    "aclrtMallocPhysical",
-    "aclrtFreePhysical",
-    "aclrtMemExportToShareableHandle",
-    "aclrtMemImportFromShareableHandle",
-    "aclrtMemSetPidToShareableHandle",
-};
-constexpr std::array<const char*, MSPTI_CBID_HCCL_SIZE> kHcclNames = {
-    nullptr,      "HcclAllReduce", "HcclBroadcast",     "HcclAllGather", "HcclReduceScatter",
-    "HcclReduce", "HcclAllToAll",  "HcclAllToAllV",     "HcclBarrier",   "HcclScatter",
-    "HcclSend",   "HcclRecv",      "HcclBatchSendRecv",
-};
+// The API each callback id stands for (index: cbid), from api/src/edge_api.py.
+#define ACLSIM_MSPTI_CALLBACK(domain, cbid, name) ACLSIM_MSPTI_##domain(cbid, name)
+constexpr std::array<const char*, MSPTI_CBID_RUNTIME_SIZE> kRuntimeNames = [] {
+  std::array<const char*, MSPTI_CBID_RUNTIME_SIZE> names{};
+#define ACLSIM_MSPTI_RUNTIME(cbid, name) names[cbid] = name;
+#define ACLSIM_MSPTI_HCCL(cbid, name)
+#include "api/src/generated/mspti_callbacks.inc"
+#undef ACLSIM_MSPTI_RUNTIME
+#undef ACLSIM_MSPTI_HCCL
+  return names;
+}();
+constexpr std::array<const char*, MSPTI_CBID_HCCL_SIZE> kHcclNames = [] {
+  std::array<const char*, MSPTI_CBID_HCCL_SIZE> names{};
+#define ACLSIM_MSPTI_RUNTIME(cbid, name)
+#define ACLSIM_MSPTI_HCCL(cbid, name) names[cbid] = name;
+#include "api/src/generated/mspti_callbacks.inc"
+#undef ACLSIM_MSPTI_RUNTIME
+#undef ACLSIM_MSPTI_HCCL
+  return names;
+}();
+#undef ACLSIM_MSPTI_CALLBACK
 
 // Callback ids of |domain| run 1..DomainSize(domain)-1; 0: no such domain.
 uint32_t DomainSize(msptiCallbackDomain domain) {

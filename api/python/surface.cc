@@ -17,6 +17,7 @@
 
 #include "acl/acl.h"
 #include "acl/aclsim_ext.h"
+#include "api/src/internal_entry_points.h"
 #include "module_common.h"
 
 namespace aclsim::python {

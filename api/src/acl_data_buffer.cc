@@ -6,6 +6,7 @@
 #include "acl/acl.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/handles.h"
 #include "api/src/live_handles.h"
 
@@ -20,16 +21,16 @@ ACL_FUNC_VISIBILITY aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) 
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) try {
-  if (dataBuffer == nullptr) return InvalidParam("aclDestroyDataBuffer", "dataBuffer is NULL");
+  ACLSIM_PROLOGUE(aclDestroyDataBuffer);
   if (!LiveHandles<aclDataBuffer>::Global().Destroy(dataBuffer)) {
-    return InvalidParam("aclDestroyDataBuffer", "dataBuffer is not a live data buffer (already destroyed?)");
+    return InvalidParam(kApiName, "dataBuffer is not a live data buffer (already destroyed?)");
   }
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size) try {
-  if (dataBuffer == nullptr) return InvalidParam("aclUpdateDataBuffer", "dataBuffer is NULL");
+  ACLSIM_PROLOGUE(aclUpdateDataBuffer);
   dataBuffer->data = data;
   dataBuffer->size = size;
   return ACL_SUCCESS;

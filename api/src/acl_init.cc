@@ -8,7 +8,9 @@
 #include "acl/aclsim_ext.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
+#include "api/src/internal_entry_points.h"
 #include "runtime/log.h"
 
 using aclsim::api::Convert;
@@ -29,9 +31,7 @@ ACLSIM_EDGE_CATCH_RETURN(nullptr)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) try {
-  if (majorVersion == nullptr || minorVersion == nullptr || patchVersion == nullptr) {
-    return aclsim::api::InvalidParam("aclrtGetVersion", "NULL output pointer");
-  }
+  ACLSIM_PROLOGUE(aclrtGetVersion);
   *majorVersion = ACL_MAJOR_VERSION;
   *minorVersion = ACL_MINOR_VERSION;
   *patchVersion = ACL_PATCH_VERSION;

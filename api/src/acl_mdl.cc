@@ -8,6 +8,7 @@
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 #include "api/src/live_handles.h"
@@ -142,40 +143,38 @@ aclError IndexByName(const char* function, const aclmdlDesc* desc, const char* n
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) try {
-  aclsim::api::ApiScope api_scope("aclmdlLoadFromFile");
-  if (modelPath == nullptr || modelId == nullptr) return InvalidParam("aclmdlLoadFromFile", "NULL argument");
-  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlLoadFromFile"));
-  return LoadGraph("aclmdlLoadFromFile", aclsim::model::LoadModelVariantsFromFile(modelPath, {}), modelId);
+  ACLSIM_PROLOGUE(aclmdlLoadFromFile);
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized(kApiName));
+  return LoadGraph(kApiName, aclsim::model::LoadModelVariantsFromFile(modelPath, {}), modelId);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelId) try {
-  aclsim::api::ApiScope api_scope("aclmdlLoadFromMem");
-  if (model == nullptr || modelSize == 0 || modelId == nullptr) {
-    return InvalidParam("aclmdlLoadFromMem", "NULL model, zero size or NULL modelId");
-  }
-  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlLoadFromMem"));
+  ACLSIM_PROLOGUE(aclmdlLoadFromMem);
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized(kApiName));
   std::string_view bytes(static_cast<const char*>(model), modelSize);
-  return LoadGraph("aclmdlLoadFromMem", aclsim::model::LoadModelVariants(bytes, {}), modelId);
+  return LoadGraph(kApiName, aclsim::model::LoadModelVariants(bytes, {}), modelId);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId) try {
-  aclsim::api::ApiScope api_scope("aclmdlUnload");
-  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlUnload"));
+  ACLSIM_PROLOGUE(aclmdlUnload);
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized(kApiName));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->UnloadModel(modelId));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output) try {
-  return Execute("aclmdlExecute", modelId, input, output, nullptr, /*synchronous=*/true);
+  ACLSIM_PROLOGUE(aclmdlExecute);
+  return Execute(kApiName, modelId, input, output, nullptr, /*synchronous=*/true);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output,
                                                 aclrtStream stream) try {
-  return Execute("aclmdlExecuteAsync", modelId, input, output, stream, /*synchronous=*/false);
+  ACLSIM_PROLOGUE(aclmdlExecuteAsync);
+  return Execute(kApiName, modelId, input, output, stream, /*synchronous=*/false);
 }
 ACLSIM_EDGE_CATCH
 
@@ -185,17 +184,17 @@ ACL_FUNC_VISIBILITY aclmdlDesc* aclmdlCreateDesc(void) try { return LiveHandles<
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclmdlDestroyDesc(aclmdlDesc* modelDesc) try {
-  if (modelDesc == nullptr) return InvalidParam("aclmdlDestroyDesc", "modelDesc is NULL");
+  ACLSIM_PROLOGUE(aclmdlDestroyDesc);
   if (!LiveHandles<aclmdlDesc>::Global().Destroy(modelDesc)) {
-    return InvalidParam("aclmdlDestroyDesc", "modelDesc is not a live model description (already destroyed?)");
+    return InvalidParam(kApiName, "modelDesc is not a live model description (already destroyed?)");
   }
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetDesc(aclmdlDesc* modelDesc, uint32_t modelId) try {
-  if (modelDesc == nullptr) return InvalidParam("aclmdlGetDesc", "modelDesc is NULL");
-  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized("aclmdlGetDesc"));
+  ACLSIM_PROLOGUE(aclmdlGetDesc);
+  if (!aclsim::api::IsInitialized()) return Convert(__func__, NotInitialized(kApiName));
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto desc = rt->models().Describe(modelId);
   if (!desc.ok()) return Convert(__func__, desc.status());
@@ -228,17 +227,20 @@ ACL_FUNC_VISIBILITY size_t aclmdlGetOutputSizeByIndex(aclmdlDesc* modelDesc, siz
 ACLSIM_EDGE_CATCH_RETURN(static_cast<size_t>(0))
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
-  return Dims("aclmdlGetInputDims", modelDesc, index, dims, true);
+  ACLSIM_PROLOGUE(aclmdlGetInputDims);
+  return Dims(kApiName, modelDesc, index, dims, true);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsV2(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
-  return Dims("aclmdlGetInputDimsV2", modelDesc, index, dims, true);
+  ACLSIM_PROLOGUE(aclmdlGetInputDimsV2);
+  return Dims(kApiName, modelDesc, index, dims, true);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
-  return Dims("aclmdlGetOutputDims", modelDesc, index, dims, false);
+  ACLSIM_PROLOGUE(aclmdlGetOutputDims);
+  return Dims(kApiName, modelDesc, index, dims, false);
 }
 ACLSIM_EDGE_CATCH
 
@@ -280,13 +282,15 @@ ACLSIM_EDGE_CATCH_RETURN(ACL_DT_UNDEFINED)
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc* modelDesc, const char* name,
                                                        size_t* index) try {
-  return IndexByName("aclmdlGetInputIndexByName", modelDesc, name, index, true);
+  ACLSIM_PROLOGUE(aclmdlGetInputIndexByName);
+  return IndexByName(kApiName, modelDesc, name, index, true);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name,
                                                         size_t* index) try {
-  return IndexByName("aclmdlGetOutputIndexByName", modelDesc, name, index, false);
+  ACLSIM_PROLOGUE(aclmdlGetOutputIndexByName);
+  return IndexByName(kApiName, modelDesc, name, index, false);
 }
 ACLSIM_EDGE_CATCH
 
@@ -298,21 +302,21 @@ ACL_FUNC_VISIBILITY aclmdlDataset* aclmdlCreateDataset(void) try {
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) try {
-  if (dataset == nullptr) return InvalidParam("aclmdlDestroyDataset", "dataset is NULL");
+  ACLSIM_PROLOGUE(aclmdlDestroyDataset);
   if (LiveHandles<aclmdlDataset>::Global().IsLive(dataset)) {
     for (aclTensorDesc* d : dataset->descs) {
       if (d != nullptr) (void)LiveHandles<aclTensorDesc>::Global().Destroy(d);
     }
   }
   if (!LiveHandles<aclmdlDataset>::Global().Destroy(dataset)) {
-    return InvalidParam("aclmdlDestroyDataset", "dataset is not a live dataset (already destroyed?)");
+    return InvalidParam(kApiName, "dataset is not a live dataset (already destroyed?)");
   }
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlAddDatasetBuffer(aclmdlDataset* dataset, aclDataBuffer* dataBuffer) try {
-  if (dataset == nullptr || dataBuffer == nullptr) return InvalidParam("aclmdlAddDatasetBuffer", "NULL argument");
+  ACLSIM_PROLOGUE(aclmdlAddDatasetBuffer);
   dataset->buffers.push_back(dataBuffer);
   return ACL_SUCCESS;
 }
@@ -333,14 +337,13 @@ ACLSIM_EDGE_CATCH_RETURN(nullptr)
 // desc (hicann/ge model_om2.cpp aclmdlSetDatasetTensorDescImplOm2).
 ACL_FUNC_VISIBILITY aclError aclmdlSetDatasetTensorDesc(aclmdlDataset* dataset, aclTensorDesc* tensorDesc,
                                                         size_t index) try {
-  if (dataset == nullptr) return InvalidParam(__func__, "dataset is NULL");
-  if (index >= dataset->buffers.size()) return InvalidParam(__func__, "index names no buffer of the dataset");
+  ACLSIM_PROLOGUE(aclmdlSetDatasetTensorDesc);
   if (tensorDesc == nullptr) {
     PutDesc(dataset, index, nullptr);
     return ACL_SUCCESS;
   }
   if (!LiveHandles<aclTensorDesc>::Global().IsLive(tensorDesc)) {
-    return InvalidParam(__func__, "tensorDesc is not a live tensor description");
+    return InvalidParam(kApiName, "tensorDesc is not a live tensor description");
   }
   PutDesc(dataset, index, LiveHandles<aclTensorDesc>::Global().Create(aclTensorDesc(*tensorDesc)));
   return ACL_SUCCESS;

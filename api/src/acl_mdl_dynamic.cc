@@ -11,6 +11,7 @@
 #include "acl/acl.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 
@@ -110,7 +111,7 @@ aclError ChooseGear(const char* function, uint32_t modelId, GearKind kind, const
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch) try {
-  if (modelDesc == nullptr || batch == nullptr) return InvalidParam(__func__, "NULL argument");
+  ACLSIM_PROLOGUE(aclmdlGetDynamicBatch);
   const auto* d = Described(modelDesc);
   const size_t n = d->gear_kind == GearKind::kBatch ? d->gears.size() : 0;
   if (n > kMaxGears) return OverLimit(__func__, n);
@@ -121,8 +122,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, 
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw) try {
+  ACLSIM_PROLOGUE(aclmdlGetDynamicHW);
   (void)index;  // GE ignores it
-  if (modelDesc == nullptr || hw == nullptr) return InvalidParam(__func__, "NULL argument");
+  if (modelDesc == nullptr || hw == nullptr) return InvalidParam(kApiName, "NULL argument");
   const auto* d = Described(modelDesc);
   const size_t n = d->gear_kind == GearKind::kImageSize ? d->gears.size() : 0;
   if (n > kMaxGears) return OverLimit(__func__, n);
@@ -137,8 +139,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicGearCount(const aclmdlDesc* modelDesc, size_t index,
                                                             size_t* gearCount) try {
-  if (modelDesc == nullptr || gearCount == nullptr) return InvalidParam(__func__, "NULL argument");
-  if (index != static_cast<size_t>(-1)) return InvalidParam(__func__, "index must be -1");
+  ACLSIM_PROLOGUE(aclmdlGetInputDynamicGearCount);
   const auto* d = Described(modelDesc);
   const size_t n = d->gear_kind == GearKind::kDims ? d->gears.size() : 0;  // dims gears only
   if (n > kMaxGears) return OverLimit(__func__, n);
@@ -149,11 +150,10 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims,
                                                        size_t gearCount) try {
-  if (modelDesc == nullptr || dims == nullptr) return InvalidParam(__func__, "NULL argument");
-  if (index != static_cast<size_t>(-1)) return InvalidParam(__func__, "index must be -1");
+  ACLSIM_PROLOGUE(aclmdlGetInputDynamicDims);
   const auto* d = Described(modelDesc);
   const size_t n = d->gear_kind == GearKind::kDims ? d->gears.size() : 0;
-  if (gearCount < n) return InvalidParam(__func__, "gearCount is less than the model's gear count");
+  if (gearCount < n) return InvalidParam(kApiName, "gearCount is less than the model's gear count");
   for (size_t g = 0; g < n; ++g) {
     const std::vector<int64_t> all = GearDims(*d, &d->gears[g]);
     if (all.size() > ACL_MAX_DIM_CNT) {
@@ -169,8 +169,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset* dataset, size_t index,
                                                        uint64_t batchSize) try {
-  if (dataset == nullptr) return InvalidParam(__func__, "dataset is NULL");
-  if (batchSize == 0) return InvalidParam(__func__, "batchSize is 0");
+  ACLSIM_PROLOGUE(aclmdlSetDynamicBatchSize);
   aclDataBuffer* buf = nullptr;
   if (aclError e = GearBuffer(__func__, dataset, index, &buf); e != ACL_SUCCESS) return e;
   dataset->dynamic_batch = batchSize;
@@ -180,8 +179,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicHWSize(uint32_t modelId, aclmdlDataset* dataset, size_t index,
                                                     uint64_t height, uint64_t width) try {
-  if (dataset == nullptr) return InvalidParam(__func__, "dataset is NULL");
-  if (height == 0 || width == 0) return InvalidParam(__func__, "height or width is 0");
+  ACLSIM_PROLOGUE(aclmdlSetDynamicHWSize);
   aclDataBuffer* buf = nullptr;
   if (aclError e = GearBuffer(__func__, dataset, index, &buf); e != ACL_SUCCESS) return e;
   return ChooseGear(__func__, modelId, GearKind::kImageSize,
@@ -191,8 +189,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlSetInputDynamicDims(uint32_t modelId, aclmdlDataset* dataset, size_t index,
                                                        const aclmdlIODims* dims) try {
-  if (dataset == nullptr || dims == nullptr) return InvalidParam(__func__, "NULL argument");
-  if (dims->dimCount == 0) return InvalidParam(__func__, "dims->dimCount is 0");
+  ACLSIM_PROLOGUE(aclmdlSetInputDynamicDims);
   aclDataBuffer* buf = nullptr;
   if (aclError e = GearBuffer(__func__, dataset, index, &buf); e != ACL_SUCCESS) return e;
   if (!aclsim::api::IsInitialized()) {
@@ -225,7 +222,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetInputDynamicDims(uint32_t modelId, aclmdlD
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) try {
-  if (modelDesc == nullptr || dims == nullptr) return InvalidParam(__func__, "NULL argument");
+  ACLSIM_PROLOGUE(aclmdlGetCurOutputDims);
   if (modelDesc->filled && modelDesc->desc.dynamic) {  // GE: not for runtime-v2 (dynamic-shape) models
     aclsim::api::SetError(ACL_ERROR_API_NOT_SUPPORT, "aclmdlGetCurOutputDims: model " +
                                                          std::to_string(modelDesc->desc.model_id) +
@@ -233,7 +230,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc* modelDesc,
     return ACL_ERROR_API_NOT_SUPPORT;
   }
   if (!modelDesc->filled || index >= modelDesc->desc.outputs.size()) {
-    return InvalidParam(__func__, "NULL or unfilled description, or index out of range");
+    return InvalidParam(kApiName, "NULL or unfilled description, or index out of range");
   }
   // The largest gear's dims (the description's) until a gear is chosen.
   std::vector<int64_t> shape = modelDesc->desc.outputs[index].dims;

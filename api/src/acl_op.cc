@@ -16,6 +16,7 @@
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 #include "api/src/live_handles.h"
@@ -154,7 +155,7 @@ aclError CompileAndRun(const char* function, const OpRequest& r, aclopCompileTyp
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclopSetModelDir(const char* modelDir) try {
-  if (modelDir == nullptr) return InvalidParam("aclopSetModelDir", "modelDir is NULL");
+  ACLSIM_PROLOGUE(aclopSetModelDir);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   struct stat st {};
   if (stat(modelDir, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -167,7 +168,7 @@ ACL_FUNC_VISIBILITY aclError aclopSetModelDir(const char* modelDir) try {
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopLoad(const void* model, size_t modelSize) try {
-  if (model == nullptr || modelSize == 0) return InvalidParam("aclopLoad", "model is NULL or modelSize is 0");
+  ACLSIM_PROLOGUE(aclopLoad);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   rt->op_models().AddModelSource("aclopLoad(" + std::to_string(modelSize) + " bytes)");
   return ACL_SUCCESS;
@@ -177,7 +178,8 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclopExecuteV2(const char* opType, int numInputs, aclTensorDesc* inputDesc[],
                                             aclDataBuffer* inputs[], int numOutputs, aclTensorDesc* outputDesc[],
                                             aclDataBuffer* outputs[], aclopAttr* attr, aclrtStream stream) try {
-  return Run("aclopExecuteV2", {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr},
+  ACLSIM_PROLOGUE(aclopExecuteV2);
+  return Run(kApiName, {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr},
              /*compile=*/false, /*execute=*/true, stream);
 }
 ACLSIM_EDGE_CATCH
@@ -186,7 +188,8 @@ ACL_FUNC_VISIBILITY aclError aclopExecute(const char* opType, int numInputs, con
                                           const aclDataBuffer* const inputs[], int numOutputs,
                                           const aclTensorDesc* const outputDesc[], aclDataBuffer* const outputs[],
                                           const aclopAttr* attr, aclrtStream stream) try {
-  return Run("aclopExecute", {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr}, false, true,
+  ACLSIM_PROLOGUE(aclopExecute);
+  return Run(kApiName, {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr}, false, true,
              stream);
 }
 ACLSIM_EDGE_CATCH
@@ -195,12 +198,13 @@ ACL_FUNC_VISIBILITY aclError aclopCompile(const char* opType, int numInputs, con
                                           int numOutputs, const aclTensorDesc* const outputDesc[],
                                           const aclopAttr* attr, aclopEngineType engineType,
                                           aclopCompileType compileFlag, const char* opPath) try {
+  ACLSIM_PROLOGUE(aclopCompile);
   (void)engineType;  // every engine compiles the same way here
-  if (aclError e = CheckCompile("aclopCompile", compileFlag, opPath, numInputs, inputDesc, numOutputs, outputDesc)) {
+  if (aclError e = CheckCompile(kApiName, compileFlag, opPath, numInputs, inputDesc, numOutputs, outputDesc)) {
     return e;
   }
-  return Run("aclopCompile", {opType, numInputs, inputDesc, nullptr, numOutputs, outputDesc, nullptr, attr}, true,
-             false, nullptr);
+  return Run(kApiName, {opType, numInputs, inputDesc, nullptr, numOutputs, outputDesc, nullptr, attr}, true, false,
+             nullptr);
 }
 ACLSIM_EDGE_CATCH
 
@@ -208,10 +212,10 @@ ACL_FUNC_VISIBILITY aclError aclopCompileAndExecute(
     const char* opType, int numInputs, const aclTensorDesc* const inputDesc[], const aclDataBuffer* const inputs[],
     int numOutputs, const aclTensorDesc* const outputDesc[], aclDataBuffer* const outputs[], const aclopAttr* attr,
     aclopEngineType engineType, aclopCompileType compileFlag, const char* opPath, aclrtStream stream) try {
+  ACLSIM_PROLOGUE(aclopCompileAndExecute);
   (void)engineType;
-  return CompileAndRun("aclopCompileAndExecute",
-                       {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr}, compileFlag,
-                       opPath, stream);
+  return CompileAndRun(kApiName, {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr},
+                       compileFlag, opPath, stream);
 }
 ACLSIM_EDGE_CATCH
 
@@ -221,10 +225,10 @@ ACL_FUNC_VISIBILITY aclError aclopCompileAndExecuteV2(const char* opType, int nu
                                                       aclopAttr* attr, aclopEngineType engineType,
                                                       aclopCompileType compileFlag, const char* opPath,
                                                       aclrtStream stream) try {
+  ACLSIM_PROLOGUE(aclopCompileAndExecuteV2);
   (void)engineType;
-  return CompileAndRun("aclopCompileAndExecuteV2",
-                       {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr}, compileFlag,
-                       opPath, stream);
+  return CompileAndRun(kApiName, {opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr},
+                       compileFlag, opPath, stream);
 }
 ACLSIM_EDGE_CATCH
 
@@ -234,8 +238,7 @@ ACL_FUNC_VISIBILITY aclError aclopCreateHandle(const char* opType, int numInputs
                                                const aclTensorDesc* const inputDesc[], int numOutputs,
                                                const aclTensorDesc* const outputDesc[], const aclopAttr* opAttr,
                                                aclopHandle** handle) try {
-  if (handle == nullptr) return InvalidParam("aclopCreateHandle", "handle is NULL");
-  if (numInputs < 0 || numOutputs < 0) return InvalidParam("aclopCreateHandle", "a count is negative");
+  ACLSIM_PROLOGUE(aclopCreateHandle);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   bool empty = false;
   auto call = Plan({opType, numInputs, inputDesc, nullptr, numOutputs, outputDesc, nullptr, opAttr}, false, &empty);
@@ -260,11 +263,7 @@ ACLSIM_EDGE_CATCH_VOID
 ACL_FUNC_VISIBILITY aclError aclopExecWithHandle(aclopHandle* handle, int numInputs,
                                                  const aclDataBuffer* const inputs[], int numOutputs,
                                                  aclDataBuffer* const outputs[], aclrtStream stream) try {
-  aclsim::api::ApiScope api_scope("aclopExecWithHandle");
-  if (handle == nullptr || !LiveHandles<aclopHandle>::Global().IsLive(handle)) {
-    return InvalidParam("aclopExecWithHandle", "handle is NULL or not live");
-  }
-  if (numInputs < 0 || numOutputs < 0) return InvalidParam("aclopExecWithHandle", "a count is negative");
+  ACLSIM_PROLOGUE(aclopExecWithHandle);
   if (static_cast<size_t>(numInputs) != handle->call.inputs.size()) {
     return Convert(__func__, Status(Detail::kOpInputMismatch, "aclopExecWithHandle: " + std::to_string(numInputs) +
                                                                   " inputs, the handle has " +
@@ -289,12 +288,13 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclopCast(const aclTensorDesc* srcDesc, const aclDataBuffer* srcBuffer,
                                        const aclTensorDesc* dstDesc, aclDataBuffer* dstBuffer, uint8_t truncate,
                                        aclrtStream stream) try {
+  ACLSIM_PROLOGUE(aclopCast);
   (void)truncate;  // reserved
   const aclTensorDesc* in[] = {srcDesc};
   const aclTensorDesc* out[] = {dstDesc};
   const aclDataBuffer* in_buf[] = {srcBuffer};
   const aclDataBuffer* out_buf[] = {dstBuffer};
-  return Run("aclopCast", {"Cast", 1, in, in_buf, 1, out, out_buf, nullptr}, false, true, stream);
+  return Run(kApiName, {"Cast", 1, in, in_buf, 1, out, out_buf, nullptr}, false, true, stream);
 }
 ACLSIM_EDGE_CATCH
 
@@ -310,7 +310,7 @@ ACLSIM_EDGE_CATCH
 // -------------------------------------------------------- compile options
 
 ACL_FUNC_VISIBILITY aclError aclSetCompileopt(aclCompileOpt opt, const char* value) try {
-  if (value == nullptr) return InvalidParam("aclSetCompileopt", "value is NULL");
+  ACLSIM_PROLOGUE(aclSetCompileopt);
   if (opt == ACL_AUTO_TUNE_MODE) {
     aclsim::api::SetError(ACL_ERROR_FEATURE_UNSUPPORTED, "aclSetCompileopt: ACL_AUTO_TUNE_MODE is discarded");
     return ACL_ERROR_FEATURE_UNSUPPORTED;
@@ -347,7 +347,7 @@ ACL_FUNC_VISIBILITY size_t aclGetCompileoptSize(aclCompileOpt opt) try {
 ACLSIM_EDGE_CATCH_RETURN(size_t{0})
 
 ACL_FUNC_VISIBILITY aclError aclGetCompileopt(aclCompileOpt opt, char* value, size_t length) try {
-  if (value == nullptr) return InvalidParam("aclGetCompileopt", "value is NULL");
+  ACLSIM_PROLOGUE(aclGetCompileopt);
   if (opt != ACL_OP_DEBUG_OPTION && opt != ACL_OP_JIT_COMPILE) {
     aclsim::api::SetError(ACL_ERROR_API_NOT_SUPPORT,
                           "aclGetCompileopt: only ACL_OP_DEBUG_OPTION and ACL_OP_JIT_COMPILE can be read");
@@ -366,15 +366,13 @@ ACL_FUNC_VISIBILITY aclError aclGetCompileopt(aclCompileOpt opt, char* value, si
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetCompileFlag(aclOpCompileFlag flag) try {
-  if (flag != ACL_OP_COMPILE_DEFAULT && flag != ACL_OP_COMPILE_FUZZ) {
-    return InvalidParam("aclopSetCompileFlag", "flag is not an aclOpCompileFlag");
-  }
+  ACLSIM_PROLOGUE(aclopSetCompileFlag);
   return ACL_SUCCESS;  // compiling is recording the signature either way
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetMaxOpQueueNum(uint64_t maxOpNum) try {
-  if (maxOpNum == 0) return InvalidParam("aclopSetMaxOpQueueNum", "maxOpNum is 0");
+  ACLSIM_PROLOGUE(aclopSetMaxOpQueueNum);
   return ACL_SUCCESS;  // the kernel cache has no eviction to bound
 }
 ACLSIM_EDGE_CATCH

@@ -6,6 +6,7 @@
 #include "acl/acl_op.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/handles.h"
 #include "api/src/live_handles.h"
 
@@ -44,94 +45,98 @@ ACL_FUNC_VISIBILITY void aclopDestroyAttr(const aclopAttr* attr) try {
 ACLSIM_EDGE_CATCH_VOID
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrBool(aclopAttr* attr, const char* attrName, uint8_t attrValue) try {
-  return Set("aclopSetAttrBool", attr, attrName, attrValue != 0);
+  ACLSIM_PROLOGUE(aclopSetAttrBool);
+  return Set(kApiName, attr, attrName, attrValue != 0);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrInt(aclopAttr* attr, const char* attrName, int64_t attrValue) try {
-  return Set("aclopSetAttrInt", attr, attrName, attrValue);
+  ACLSIM_PROLOGUE(aclopSetAttrInt);
+  return Set(kApiName, attr, attrName, attrValue);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrFloat(aclopAttr* attr, const char* attrName, float attrValue) try {
-  return Set("aclopSetAttrFloat", attr, attrName, static_cast<double>(attrValue));
+  ACLSIM_PROLOGUE(aclopSetAttrFloat);
+  return Set(kApiName, attr, attrName, static_cast<double>(attrValue));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrString(aclopAttr* attr, const char* attrName, const char* attrValue) try {
-  if (attrValue == nullptr) return InvalidParam("aclopSetAttrString", "attrValue is NULL");
-  return Set("aclopSetAttrString", attr, attrName, std::string(attrValue));
+  ACLSIM_PROLOGUE(aclopSetAttrString);
+  return Set(kApiName, attr, attrName, std::string(attrValue));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrDataType(aclopAttr* attr, const char* attrName, aclDataType attrValue) try {
-  return Set("aclopSetAttrDataType", attr, attrName, static_cast<int64_t>(attrValue));
+  ACLSIM_PROLOGUE(aclopSetAttrDataType);
+  return Set(kApiName, attr, attrName, static_cast<int64_t>(attrValue));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrListDataType(aclopAttr* attr, const char* attrName, int numValues,
                                                       const aclDataType values[]) try {
+  ACLSIM_PROLOGUE(aclopSetAttrListDataType);
   std::vector<int64_t> v;
-  if (!ListOf(numValues, values, &v)) return InvalidParam("aclopSetAttrListDataType", "bad numValues or values");
-  return Set("aclopSetAttrListDataType", attr, attrName, std::move(v));
+  if (!ListOf(numValues, values, &v)) return InvalidParam(kApiName, "bad numValues or values");
+  return Set(kApiName, attr, attrName, std::move(v));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrListBool(aclopAttr* attr, const char* attrName, int numValues,
                                                   const uint8_t* values) try {
+  ACLSIM_PROLOGUE(aclopSetAttrListBool);
   std::vector<int64_t> v;
-  if (!ListOf(numValues, values, &v)) return InvalidParam("aclopSetAttrListBool", "bad numValues or values");
+  if (!ListOf(numValues, values, &v)) return InvalidParam(kApiName, "bad numValues or values");
   for (int64_t& x : v) x = x != 0;
-  return Set("aclopSetAttrListBool", attr, attrName, std::move(v));
+  return Set(kApiName, attr, attrName, std::move(v));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrListInt(aclopAttr* attr, const char* attrName, int numValues,
                                                  const int64_t* values) try {
+  ACLSIM_PROLOGUE(aclopSetAttrListInt);
   std::vector<int64_t> v;
-  if (!ListOf(numValues, values, &v)) return InvalidParam("aclopSetAttrListInt", "bad numValues or values");
-  return Set("aclopSetAttrListInt", attr, attrName, std::move(v));
+  if (!ListOf(numValues, values, &v)) return InvalidParam(kApiName, "bad numValues or values");
+  return Set(kApiName, attr, attrName, std::move(v));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclopSetAttrListFloat(aclopAttr* attr, const char* attrName, int numValues,
                                                    const float* values) try {
+  ACLSIM_PROLOGUE(aclopSetAttrListFloat);
   std::vector<double> v;
-  if (!ListOf(numValues, values, &v)) return InvalidParam("aclopSetAttrListFloat", "bad numValues or values");
-  return Set("aclopSetAttrListFloat", attr, attrName, std::move(v));
+  if (!ListOf(numValues, values, &v)) return InvalidParam(kApiName, "bad numValues or values");
+  return Set(kApiName, attr, attrName, std::move(v));
 }
 ACLSIM_EDGE_CATCH
 
 // Strings are kept joined by U+001F (unit separator): one comparable value.
 ACL_FUNC_VISIBILITY aclError aclopSetAttrListString(aclopAttr* attr, const char* attrName, int numValues,
                                                     const char** values) try {
-  if (numValues < 0 || (numValues > 0 && values == nullptr)) {
-    return InvalidParam("aclopSetAttrListString", "bad numValues or values");
-  }
+  ACLSIM_PROLOGUE(aclopSetAttrListString);
   std::string joined;
   for (int i = 0; i < numValues; ++i) {
-    if (values[i] == nullptr) return InvalidParam("aclopSetAttrListString", "a value is NULL");
+    if (values[i] == nullptr) return InvalidParam(kApiName, "a value is NULL");
     joined += std::string(i ? "\x1f" : "") + values[i];
   }
-  return Set("aclopSetAttrListString", attr, attrName, std::move(joined));
+  return Set(kApiName, attr, attrName, std::move(joined));
 }
 ACLSIM_EDGE_CATCH
 
 // Lists of lists are kept flat: each list's length, then its values.
 ACL_FUNC_VISIBILITY aclError aclopSetAttrListListInt(aclopAttr* attr, const char* attrName, int numLists,
                                                      const int* numValues, const int64_t* const values[]) try {
-  if (numLists < 0 || (numLists > 0 && (numValues == nullptr || values == nullptr))) {
-    return InvalidParam("aclopSetAttrListListInt", "bad numLists, numValues or values");
-  }
+  ACLSIM_PROLOGUE(aclopSetAttrListListInt);
   std::vector<int64_t> flat;
   for (int i = 0; i < numLists; ++i) {
     if (numValues[i] < 0 || (numValues[i] > 0 && values[i] == nullptr)) {
-      return InvalidParam("aclopSetAttrListListInt", "a list has a bad length or NULL values");
+      return InvalidParam(kApiName, "a list has a bad length or NULL values");
     }
     flat.push_back(numValues[i]);
     flat.insert(flat.end(), values[i], values[i] + numValues[i]);
   }
-  return Set("aclopSetAttrListListInt", attr, attrName, std::move(flat));
+  return Set(kApiName, attr, attrName, std::move(flat));
 }
 ACLSIM_EDGE_CATCH
 

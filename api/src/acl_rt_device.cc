@@ -3,6 +3,7 @@
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 
@@ -31,14 +32,14 @@ aclError MapDeviceId(const char* function, IdSpace from, int32_t id, int32_t* ou
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode* runMode) try {
-  if (runMode == nullptr) return InvalidParam("aclrtGetRunMode", "runMode is NULL");
+  ACLSIM_PROLOGUE(aclrtGetRunMode);
   *runMode = ACL_HOST;  // aclsim always runs as a host program driving its devices
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count) try {
-  if (count == nullptr) return InvalidParam("aclrtGetDeviceCount", "count is NULL");
+  ACLSIM_PROLOGUE(aclrtGetDeviceCount);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   if (aclsim::Status s = rt->devices().DeviceCountStatus(); !s.ok()) return Convert(__func__, s);
   *count = rt->devices().DeviceCount();
@@ -77,14 +78,14 @@ ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDev
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId) try {
-  aclsim::api::ApiScope api_scope("aclrtSetDevice");
+  ACLSIM_PROLOGUE(aclrtSetDevice);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().SetDevice(deviceId));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId) try {
-  aclsim::api::ApiScope api_scope("aclrtResetDevice");
+  ACLSIM_PROLOGUE(aclrtResetDevice);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().ResetDevice(deviceId, /*force=*/false));
 }
@@ -97,7 +98,7 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId) try {
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId) try {
-  if (deviceId == nullptr) return InvalidParam("aclrtGetDevice", "deviceId is NULL");
+  ACLSIM_PROLOGUE(aclrtGetDevice);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto id = rt->devices().GetDevice();
   if (!id.ok()) return Convert(__func__, id.status());
@@ -107,14 +108,14 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId) try {
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void) try {
-  aclsim::api::ApiScope api_scope("aclrtSynchronizeDevice");
+  ACLSIM_PROLOGUE(aclrtSynchronizeDevice);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().SynchronizeDevice());
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) try {
-  if (context == nullptr) return InvalidParam("aclrtCreateContext", "context is NULL");
+  ACLSIM_PROLOGUE(aclrtCreateContext);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto created = rt->devices().CreateContext(deviceId);
   if (!created.ok()) return Convert(__func__, created.status());
@@ -124,21 +125,21 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext* context, int32_t d
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context) try {
-  if (context == nullptr) return InvalidParam("aclrtDestroyContext", "context is NULL");
+  ACLSIM_PROLOGUE(aclrtDestroyContext);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().DestroyContext(ToContext(context)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context) try {
-  if (context == nullptr) return InvalidParam("aclrtSetCurrentContext", "context is NULL");
+  ACLSIM_PROLOGUE(aclrtSetCurrentContext);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().SetCurrentContext(ToContext(context)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext* context) try {
-  if (context == nullptr) return InvalidParam("aclrtGetCurrentContext", "context is NULL");
+  ACLSIM_PROLOGUE(aclrtGetCurrentContext);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto current = rt->devices().GetCurrentContext();
   if (!current.ok()) return Convert(__func__, current.status());

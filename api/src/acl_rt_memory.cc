@@ -3,6 +3,7 @@
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 
@@ -80,10 +81,7 @@ aclError MallocTimed(aclsim::api::ApiScope& scope, const char* function, void** 
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) try {
-  if (free == nullptr || total == nullptr) return InvalidParam("aclrtGetMemInfo", "free or total is NULL");
-  if (static_cast<int>(attr) < ACL_DDR_MEM || static_cast<int>(attr) > ACL_MEM_P2P_HUGE1G) {
-    return InvalidParam("aclrtGetMemInfo", "attr is not an aclrtMemAttr");
-  }
+  ACLSIM_PROLOGUE(aclrtGetMemInfo);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto info = rt->DeviceMemInfo();  // a simulated device has one pool: every attr reports it
   if (!info.ok()) return Convert(__func__, info.status());
@@ -94,14 +92,13 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, si
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
-  aclsim::api::ApiScope api_scope("aclrtMalloc");
-  return MallocTimed(api_scope, "aclrtMalloc", devPtr, size, policy);
+  ACLSIM_PROLOGUE(aclrtMalloc);
+  return MallocTimed(api_scope, kApiName, devPtr, size, policy);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr) try {
-  aclsim::api::ApiScope api_scope("aclrtFree");
-  if (devPtr == nullptr) return InvalidParam("aclrtFree", "devPtr is NULL");
+  ACLSIM_PROLOGUE(aclrtFree);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   const aclError result = Convert(__func__, rt->FreeDevice(devPtr));
   if (result != ACL_SUCCESS || api_scope.memory() == nullptr) return result;
@@ -115,8 +112,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr) try {
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size) try {
-  if (hostPtr == nullptr) return InvalidParam("aclrtMallocHost", "hostPtr is NULL");
-  if (size == 0) return InvalidParam("aclrtMallocHost", "size is 0");
+  ACLSIM_PROLOGUE(aclrtMallocHost);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto p = rt->MallocHost(size);
   if (!p.ok()) return Convert(__func__, p.status());
@@ -126,7 +122,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size) try {
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr) try {
-  if (hostPtr == nullptr) return InvalidParam("aclrtFreeHost", "hostPtr is NULL");
+  ACLSIM_PROLOGUE(aclrtFreeHost);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->FreeHost(hostPtr));
 }
@@ -134,12 +130,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                                          aclrtMemcpyKind kind) try {
-  aclsim::api::ApiScope api_scope("aclrtMemcpy");
-  if (count == 0) return ACL_SUCCESS;  // CANN returns before any other check
-  if (dst == nullptr || src == nullptr) return InvalidParam("aclrtMemcpy", "dst or src is NULL");
-  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEFAULT) {
-    return InvalidParam("aclrtMemcpy", "unknown aclrtMemcpyKind");
-  }
+  ACLSIM_PROLOGUE(aclrtMemcpy);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemcpy, count);
   m.copy_kind = MsptiCopyKind(kind);
@@ -150,9 +141,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* 
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) try {
-  aclsim::api::ApiScope api_scope("aclrtMemset");
-  if (count == 0) return ACL_SUCCESS;
-  if (devPtr == nullptr) return InvalidParam("aclrtMemset", "devPtr is NULL");
+  ACLSIM_PROLOGUE(aclrtMemset);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemset, count);
   m.value = static_cast<uint32_t>(value);
@@ -162,12 +151,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                                               aclrtMemcpyKind kind, aclrtStream stream) try {
-  aclsim::api::ApiScope api_scope("aclrtMemcpyAsync");
-  if (count == 0) return ACL_SUCCESS;  // CANN returns before any other check
-  if (dst == nullptr || src == nullptr) return InvalidParam("aclrtMemcpyAsync", "dst or src is NULL");
-  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
-    return InvalidParam("aclrtMemcpyAsync", "kind is not an aclrtMemcpyKind a stream copy takes");
-  }
+  ACLSIM_PROLOGUE(aclrtMemcpyAsync);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   // HOST_TO_BUF_TO_DEVICE is a host-to-device copy through a runtime buffer.
   const auto copy = kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ? aclsim::runtime::CopyKind::kHostToDevice
@@ -184,9 +168,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
                                               aclrtStream stream) try {
-  aclsim::api::ApiScope api_scope("aclrtMemsetAsync");
-  if (count == 0) return ACL_SUCCESS;
-  if (devPtr == nullptr) return InvalidParam("aclrtMemsetAsync", "devPtr is NULL");
+  ACLSIM_PROLOGUE(aclrtMemsetAsync);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemset, count);
   m.value = static_cast<uint32_t>(value);
@@ -199,8 +181,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
-  aclsim::api::ApiScope api_scope("aclrtMallocAlign32");
-  return MallocTimed(api_scope, "aclrtMallocAlign32", devPtr, size, policy);  // 64-byte aligned, so 32-byte aligned
+  ACLSIM_PROLOGUE(aclrtMallocAlign32);
+  return MallocTimed(api_scope, kApiName, devPtr, size, policy);  // 64-byte aligned, so 32-byte aligned
 }
 ACLSIM_EDGE_CATCH
 

@@ -6,6 +6,7 @@
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 
@@ -17,8 +18,7 @@ using aclsim::api::ToStream;
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream) try {
-  aclsim::api::ApiScope api_scope("aclrtCreateStream");
-  if (stream == nullptr) return InvalidParam("aclrtCreateStream", "stream is NULL");
+  ACLSIM_PROLOGUE(aclrtCreateStream);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto created = rt->devices().CreateStream();
   if (!created.ok()) return Convert(__func__, created.status());
@@ -28,22 +28,21 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream) try {
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream) try {
-  aclsim::api::ApiScope api_scope("aclrtDestroyStream");
-  if (stream == nullptr) return InvalidParam("aclrtDestroyStream", "stream is NULL");
+  ACLSIM_PROLOGUE(aclrtDestroyStream);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().DestroyStream(ToStream(stream)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream) try {
-  aclsim::api::ApiScope api_scope("aclrtSynchronizeStream");
+  ACLSIM_PROLOGUE(aclrtSynchronizeStream);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().SynchronizeStream(ToStream(stream)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) try {
-  if (status == nullptr) return InvalidParam("aclrtStreamQuery", "status is NULL");
+  ACLSIM_PROLOGUE(aclrtStreamQuery);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto idle = rt->devices().QueryStream(ToStream(stream));
   if (!idle.ok()) return Convert(__func__, idle.status());
@@ -53,7 +52,7 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent* event) try {
-  if (event == nullptr) return InvalidParam("aclrtCreateEvent", "event is NULL");
+  ACLSIM_PROLOGUE(aclrtCreateEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto created = rt->devices().CreateEvent();
   if (!created.ok()) return Convert(__func__, created.status());
@@ -63,47 +62,41 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent* event) try {
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) try {
-  if (event == nullptr) return InvalidParam("aclrtCreateEventWithFlag", "event is NULL");
-  if ((flag & ~(ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE)) != 0) {
-    return InvalidParam("aclrtCreateEventWithFlag", "unknown flag bits");
-  }
+  ACLSIM_PROLOGUE(aclrtCreateEventWithFlag);
   return aclrtCreateEvent(event);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event) try {
-  if (event == nullptr) return InvalidParam("aclrtDestroyEvent", "event is NULL");
+  ACLSIM_PROLOGUE(aclrtDestroyEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().DestroyEvent(ToEvent(event)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) try {
-  aclsim::api::ApiScope api_scope("aclrtRecordEvent");
-  if (event == nullptr) return InvalidParam("aclrtRecordEvent", "event is NULL");
+  ACLSIM_PROLOGUE(aclrtRecordEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().RecordEvent(ToEvent(event), ToStream(stream)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) try {
-  aclsim::api::ApiScope api_scope("aclrtStreamWaitEvent");
-  if (event == nullptr) return InvalidParam("aclrtStreamWaitEvent", "event is NULL");
+  ACLSIM_PROLOGUE(aclrtStreamWaitEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().StreamWaitEvent(ToStream(stream), ToEvent(event)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event) try {
-  aclsim::api::ApiScope api_scope("aclrtSynchronizeEvent");
-  if (event == nullptr) return InvalidParam("aclrtSynchronizeEvent", "event is NULL");
+  ACLSIM_PROLOGUE(aclrtSynchronizeEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->devices().SynchronizeEvent(ToEvent(event)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) try {
-  if (event == nullptr || status == nullptr) return InvalidParam("aclrtQueryEvent", "NULL argument");
+  ACLSIM_PROLOGUE(aclrtQueryEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto state = rt->devices().QueryEvent(ToEvent(event));
   if (!state.ok()) return Convert(__func__, state.status());
@@ -113,7 +106,7 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus*
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) try {
-  if (event == nullptr || status == nullptr) return InvalidParam("aclrtQueryEventStatus", "NULL argument");
+  ACLSIM_PROLOGUE(aclrtQueryEventStatus);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto state = rt->devices().QueryEvent(ToEvent(event));
   if (!state.ok()) return Convert(__func__, state.status());
@@ -123,9 +116,7 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) try {
-  if (ms == nullptr || startEvent == nullptr || endEvent == nullptr) {
-    return InvalidParam("aclrtEventElapsedTime", "NULL argument");
-  }
+  ACLSIM_PROLOGUE(aclrtEventElapsedTime);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto elapsed = rt->devices().EventElapsedTime(ToEvent(startEvent), ToEvent(endEvent));
   if (!elapsed.ok()) return Convert(__func__, elapsed.status());
@@ -142,7 +133,7 @@ extern "C" {
 // the stream's device-local id, the "Stream ID" of the exports; NULL is the
 // current context's default stream.
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) try {
-  if (streamId == nullptr) return InvalidParam("aclrtStreamGetId", "streamId is NULL");
+  ACLSIM_PROLOGUE(aclrtStreamGetId);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto target = rt->devices().ResolveTarget(ToStream(stream));
   if (!target.ok()) return Convert(__func__, target.status());
@@ -158,7 +149,7 @@ ACLSIM_EDGE_CATCH
 // (the step and msproftx tags mean what they mean for those markers);
 // aclsim's markers all report model id 0xFFFFFFFF, so modelId is not kept.
 ACL_FUNC_VISIBILITY aclError aclrtProfTrace(void* userdata, int32_t length, aclrtStream stream) try {
-  if (userdata == nullptr) return InvalidParam("aclrtProfTrace", "userdata is NULL");
+  ACLSIM_PROLOGUE(aclrtProfTrace);
   constexpr int32_t kUserDataSize = 18;
   if (length <= 0 || length > kUserDataSize) {
     aclsim::api::SetError(ACL_ERROR_RT_PARAM_INVALID,
@@ -171,7 +162,7 @@ ACL_FUNC_VISIBILITY aclError aclrtProfTrace(void* userdata, int32_t length, aclr
   uint16_t tag = 0;
   std::memcpy(&id, data, sizeof(id));
   std::memcpy(&tag, data + 16, sizeof(tag));
-  aclsim::api::ApiScope api_scope("aclrtProfTrace");
+  aclsim::api::ApiScope api_scope(kApiName);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->profiler().StepMarker(ToStream(stream), id, tag));
 }

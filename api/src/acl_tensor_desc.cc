@@ -6,6 +6,7 @@
 #include "acl/acl.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/handles.h"
 #include "api/src/live_handles.h"
 
@@ -86,11 +87,11 @@ ACL_FUNC_VISIBILITY int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_
 ACLSIM_EDGE_CATCH_RETURN(-1)
 
 ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t* dimSize) try {
-  if (dimSize == nullptr || !Live(desc)) return InvalidParam("aclGetTensorDescDimV2", "NULL or dead desc, or dimSize");
+  ACLSIM_PROLOGUE(aclGetTensorDescDimV2);
   if (index >= desc->tensor.shape.size()) {
-    return InvalidParam("aclGetTensorDescDimV2", ("index " + std::to_string(index) + " is past the " +
-                                                  std::to_string(desc->tensor.shape.size()) + " dims")
-                                                     .c_str());
+    return InvalidParam(kApiName, ("index " + std::to_string(index) + " is past the " +
+                                   std::to_string(desc->tensor.shape.size()) + " dims")
+                                      .c_str());
   }
   *dimSize = desc->tensor.shape[index];
   return ACL_SUCCESS;
@@ -108,26 +109,21 @@ ACL_FUNC_VISIBILITY const char* aclGetTensorDescName(aclTensorDesc* desc) try {
 ACLSIM_EDGE_CATCH_RETURN("")
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorFormat(aclTensorDesc* desc, aclFormat format) try {
-  if (!Live(desc)) return InvalidParam("aclSetTensorFormat", "desc is NULL or not a live tensor description");
+  ACLSIM_PROLOGUE(aclSetTensorFormat);
   desc->tensor.format = static_cast<aclsim::model::Format>(format);
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorShape(aclTensorDesc* desc, int numDims, const int64_t* dims) try {
-  if (!Live(desc)) return InvalidParam("aclSetTensorShape", "desc is NULL or not a live tensor description");
-  if (numDims < 0 || (numDims > 0 && dims == nullptr)) {
-    return InvalidParam("aclSetTensorShape", "numDims is negative, or dims is NULL");
-  }
+  ACLSIM_PROLOGUE(aclSetTensorShape);
   desc->tensor.shape.assign(dims, dims + numDims);
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorConst(aclTensorDesc* desc, void* dataBuffer, size_t length) try {
-  if (!Live(desc) || dataBuffer == nullptr || length == 0) {
-    return InvalidParam("aclSetTensorConst", "NULL desc or dataBuffer, or zero length");
-  }
+  ACLSIM_PROLOGUE(aclSetTensorConst);
   const char* bytes = static_cast<const char*>(dataBuffer);
   desc->const_data.assign(bytes, bytes + length);
   desc->is_const = true;
@@ -136,10 +132,7 @@ ACL_FUNC_VISIBILITY aclError aclSetTensorConst(aclTensorDesc* desc, void* dataBu
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorPlaceMent(aclTensorDesc* desc, aclMemType memType) try {
-  if (!Live(desc)) return InvalidParam("aclSetTensorPlaceMent", "desc is NULL or not a live tensor description");
-  if (memType < ACL_MEMTYPE_DEVICE || memType > ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT) {
-    return InvalidParam("aclSetTensorPlaceMent", "memType is not an aclMemType");
-  }
+  ACLSIM_PROLOGUE(aclSetTensorPlaceMent);
   desc->placement = memType;
   return ACL_SUCCESS;
 }
@@ -150,9 +143,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount,
                                                     int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]) try {
-  if (!Live(desc) || (dimsCount > 0 && dimsRange == nullptr)) {
-    return InvalidParam(__func__, "NULL or dead desc, or NULL dimsRange");
-  }
+  ACLSIM_PROLOGUE(aclSetTensorShapeRange);
   desc->shape_range.clear();
   for (size_t i = 0; i < dimsCount; ++i) desc->shape_range.push_back({dimsRange[i][0], dimsRange[i][1]});
   return ACL_SUCCESS;
@@ -161,9 +152,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount,
                                                     int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]) try {
-  if (!Live(desc) || (valueCount > 0 && valueRange == nullptr)) {
-    return InvalidParam(__func__, "NULL or dead desc, or NULL valueRange");
-  }
+  ACLSIM_PROLOGUE(aclSetTensorValueRange);
   desc->value_range.clear();
   for (size_t i = 0; i < valueCount; ++i) desc->value_range.push_back({valueRange[i][0], valueRange[i][1]});
   return ACL_SUCCESS;
@@ -172,13 +161,13 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_t dimRangeNum,
                                                       int64_t* dimRange) try {
-  if (!Live(desc) || dimRange == nullptr) return InvalidParam(__func__, "NULL or dead desc, or NULL dimRange");
+  ACLSIM_PROLOGUE(aclGetTensorDescDimRange);
   if (index >= desc->shape_range.size()) {
-    return InvalidParam(__func__, ("index " + std::to_string(index) + " is past the " +
+    return InvalidParam(kApiName, ("index " + std::to_string(index) + " is past the " +
                                    std::to_string(desc->shape_range.size()) + " ranges")
                                       .c_str());
   }
-  if (dimRangeNum < ACL_TENSOR_SHAPE_RANGE_NUM) return InvalidParam(__func__, "dimRangeNum is less than 2");
+  if (dimRangeNum < ACL_TENSOR_SHAPE_RANGE_NUM) return InvalidParam(kApiName, "dimRangeNum is less than 2");
   dimRange[0] = desc->shape_range[index][0];
   dimRange[1] = desc->shape_range[index][1];
   return ACL_SUCCESS;
@@ -193,7 +182,7 @@ ACL_FUNC_VISIBILITY aclError aclSetTensorStorageFormat(aclTensorDesc* desc, aclF
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorStorageShape(aclTensorDesc* desc, int numDims, const int64_t* dims) try {
-  if (!Live(desc) || dims == nullptr) return InvalidParam(__func__, "NULL or dead desc, or NULL dims");
+  ACLSIM_PROLOGUE(aclSetTensorStorageShape);
   desc->storage_shape = numDims > 0 ? std::vector<int64_t>(dims, dims + numDims) : std::vector<int64_t>{};
   return ACL_SUCCESS;
 }
@@ -207,7 +196,7 @@ ACL_FUNC_VISIBILITY aclError aclSetTensorOriginFormat(aclTensorDesc* desc, aclFo
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorOriginShape(aclTensorDesc* desc, int numDims, const int64_t* dims) try {
-  if (!Live(desc) || dims == nullptr) return InvalidParam(__func__, "NULL or dead desc, or NULL dims");
+  ACLSIM_PROLOGUE(aclSetTensorOriginShape);
   desc->tensor.shape = numDims > 0 ? std::vector<int64_t>(dims, dims + numDims) : std::vector<int64_t>{};
   return ACL_SUCCESS;
 }
@@ -229,7 +218,7 @@ ACL_FUNC_VISIBILITY void* aclGetTensorDescAddress(const aclTensorDesc* desc) try
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclSetTensorDynamicInput(aclTensorDesc* desc, const char* dynamicInputName) try {
-  if (!Live(desc) || dynamicInputName == nullptr) return InvalidParam(__func__, "NULL or dead desc, or NULL name");
+  ACLSIM_PROLOGUE(aclSetTensorDynamicInput);
   desc->dynamic_input = dynamicInputName;
   return ACL_SUCCESS;
 }

@@ -5,7 +5,9 @@
 #include "acl/aclsim_ext.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
+#include "api/src/internal_entry_points.h"
 #include "api/src/prof_api.h"
 #include "runtime/model/graph.h"
 #include "runtime/time_limits.h"
@@ -87,7 +89,7 @@ ACL_FUNC_VISIBILITY aclError aclsimTraceStop(void) try {
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t* count, uint64_t* dropped) try {
-  if (count == nullptr || dropped == nullptr) return InvalidParam("aclsimTraceGetCount", "NULL argument");
+  ACLSIM_PROLOGUE(aclsimTraceGetCount);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   *count = rt->profiler().TraceSnapshot().size();
   *dropped = rt->profiler().TraceDropped();
@@ -96,9 +98,7 @@ ACL_FUNC_VISIBILITY aclError aclsimTraceGetCount(size_t* count, uint64_t* droppe
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, size_t capacity, size_t* written) try {
-  if (written == nullptr || (records == nullptr && capacity > 0)) {
-    return InvalidParam("aclsimTraceGetRecords", "NULL argument");
-  }
+  ACLSIM_PROLOGUE(aclsimTraceGetRecords);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto entries = rt->profiler().TraceSnapshot();
   size_t n = std::min(capacity, entries.size());
@@ -133,7 +133,7 @@ ACL_FUNC_VISIBILITY aclError aclsimTraceGetRecords(aclsimTaskRecord* records, si
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclsimGetDeviceTimeNs(int32_t deviceId, uint64_t* timeNs) try {
-  if (timeNs == nullptr) return InvalidParam("aclsimGetDeviceTimeNs", "timeNs is NULL");
+  ACLSIM_PROLOGUE(aclsimGetDeviceTimeNs);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto now = rt->devices().DeviceNowNs(deviceId);
   if (!now.ok()) return Convert(__func__, now.status());
@@ -144,9 +144,7 @@ ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclsimGetModelCost(uint32_t modelId, uint64_t* flops, uint64_t* macs, uint64_t* bytes,
                                                 uint64_t* opTimeNs) try {
-  if (flops == nullptr || macs == nullptr || bytes == nullptr || opTimeNs == nullptr) {
-    return InvalidParam("aclsimGetModelCost", "NULL argument");
-  }
+  ACLSIM_PROLOGUE(aclsimGetModelCost);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto costs = rt->models().Costs(modelId);
   if (!costs.ok()) return Convert(__func__, costs.status());
@@ -172,14 +170,14 @@ ACL_FUNC_VISIBILITY const char* aclsimGetBackendName(void) try {
 ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 ACL_FUNC_VISIBILITY aclError aclsimCheckBackendFeature(const char* feature) try {
-  if (feature == nullptr) return InvalidParam("aclsimCheckBackendFeature", "feature is NULL");
+  ACLSIM_PROLOGUE(aclsimCheckBackendFeature);
   const aclsim::Status s = aclsim::api::CheckBackendFeature(feature);
   return s.ok() ? ACL_SUCCESS : Convert(__func__, s);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsimSubscriptionStats* stats) try {
-  if (stats == nullptr) return InvalidParam("aclsimGetSubscriptionStats", "stats is NULL");
+  ACLSIM_PROLOGUE(aclsimGetSubscriptionStats);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   auto s = rt->profiler().GetSubscriptionStats(modelId);
   if (!s.ok()) return Convert(__func__, s.status());
@@ -198,10 +196,10 @@ ACL_FUNC_VISIBILITY aclError aclsimGetSubscriptionStats(uint32_t modelId, aclsim
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclsimGetLastProfDirectory(char* path, size_t length) try {
-  if (path == nullptr || length == 0) return InvalidParam("aclsimGetLastProfDirectory", "NULL or empty buffer");
+  ACLSIM_PROLOGUE(aclsimGetLastProfDirectory);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   std::string dir = rt->profiler().LastProfDirectory();
-  if (dir.size() + 1 > length) return InvalidParam("aclsimGetLastProfDirectory", "buffer too small");
+  if (dir.size() + 1 > length) return InvalidParam(kApiName, "buffer too small");
   std::memcpy(path, dir.c_str(), dir.size() + 1);
   return ACL_SUCCESS;
 }

@@ -20,9 +20,11 @@ namespace aclsim::api {
 
 class ApiScope {
  public:
-  explicit ApiScope(const char* name) : name_(name) {
+  // |name| has static storage (a shim's kApiName); |mspti_cbid| is the MSPTI
+  // runtime callback the call fires (0: none), from api/src/edge_api.py.
+  explicit ApiScope(const char* name, uint32_t mspti_cbid = 0) : name_(name), mspti_cbid_(mspti_cbid) {
     const bool trace = runtime::Profiler::ApiTraceOn();
-    const bool mspti = mspti::CallWanted(name);
+    const bool mspti = mspti::CallWanted(mspti_cbid);
     if (!trace && !mspti) {
       // The call's own host time (runtime/host_costs.h; virtual clock
       // only), charged by the call's own GetRuntime().
@@ -48,7 +50,7 @@ class ApiScope {
     clock.Charge(clock.costs().api_call_ns);
     if (mspti) {
       mspti_ = true;
-      correlation_id_ = mspti::Enter(name);
+      correlation_id_ = mspti::Enter(name, mspti_cbid);
     }
   }
   ~ApiScope() {
@@ -57,7 +59,7 @@ class ApiScope {
     const int64_t end_ns = runtime_->profiler().HostNowNs();
     if (mspti_) {
       const int64_t epoch = runtime_->profiler().EpochOffsetNs();
-      mspti::Exit(name_, correlation_id_, start_ns_ + epoch, end_ns + epoch, tid_, memory_);
+      mspti::Exit(name_, mspti_cbid_, correlation_id_, start_ns_ + epoch, end_ns + epoch, tid_, memory_);
     }
     if (!trace_) return;
     record_.end_ns = end_ns;
@@ -74,6 +76,7 @@ class ApiScope {
 
  private:
   const char* name_;
+  uint32_t mspti_cbid_;
   RuntimeRef runtime_;  // held for the call when timing, like ACLSIM_GET_RUNTIME_OR_RETURN's
   bool pending_ = false;
   bool trace_ = false;

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "api/src/internal_entry_points.h"  // the table getters
+
 namespace aclsim::api {
 
 // |raw| is what libascendcl.so's aclsimInternalGet…Api(|version|) returned.

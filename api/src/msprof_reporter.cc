@@ -15,6 +15,7 @@
 #include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/global.h"
+#include "api/src/internal_entry_points.h"
 #include "api/src/reporter_api.h"
 #include "runtime/prof/msproftx.h"
 #include "runtime/prof/session_data.h"

@@ -2,8 +2,6 @@
 // table libmspti.so forwards to (mspti_api.h) and aclsimGetMsptiStats.
 #include "api/src/mspti_bridge.h"
 
-#include <unistd.h>
-
 #include <array>
 #include <cstring>
 #include <ctime>
@@ -14,7 +12,9 @@
 #include "acl/aclsim_ext.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
+#include "api/src/internal_entry_points.h"
 #include "api/src/mspti_api.h"
 #include "runtime/runtime.h"
 
@@ -33,68 +33,17 @@ constexpr uint32_t kCallKinds =
 
 bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
-// The runtime callback id of a timed call (0: none).
-uint32_t RuntimeCbid(std::string_view name) {
-  static const std::unordered_map<std::string_view, uint32_t> ids = {
-      {"aclrtSetDevice", 1},         {"aclrtResetDevice", 2},  {"aclrtCreateStream", 7},   {"aclrtDestroyStream", 8},
-      {"aclrtSynchronizeStream", 9}, {"aclrtMalloc", 15},      {"aclrtMallocAlign32", 15}, {"aclrtFree", 16},
-      {"aclrtMemcpy", 22},           {"aclrtMemcpyAsync", 24}, {"aclrtMemset", 27},        {"aclrtMemsetAsync", 28},
-  };
-  if (StartsWith(name, "aclnn")) return 10;  // the op's kernel launch
-  auto it = ids.find(name);
-  return it == ids.end() ? 0 : it->second;
-}
-
 std::mutex g_alloc_mu;
 std::unordered_map<uint64_t, uint64_t>& Allocations() {
   static auto* sizes = new std::unordered_map<uint64_t, uint64_t>();
   return *sizes;
 }
 
-void WriteMemory(const MemoryActivity& m, uint64_t correlation_id, int64_t start_ns, int64_t end_ns) {
-  Collector& c = Collector::Instance();
-  if (m.kind == k::kMemory) {
-    k::MemoryRecord r;
-    r.operation = m.operation;
-    r.correlation_id = correlation_id;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.address = m.address;
-    r.bytes = m.bytes;
-    r.process_id = static_cast<uint32_t>(::getpid());
-    r.device_id = m.device_id;
-    r.stream_id = m.stream_id;
-    c.Append(r);
-  } else if (m.kind == k::kMemcpy) {
-    k::MemcpyRecord r;
-    r.copy_kind = m.copy_kind;
-    r.bytes = m.bytes;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.device_id = m.device_id;
-    r.stream_id = m.stream_id;
-    r.correlation_id = correlation_id;
-    r.is_async = m.is_async ? 1 : 0;
-    c.Append(r);
-  } else if (m.kind == k::kMemset) {
-    k::MemsetRecord r;
-    r.value = m.value;
-    r.bytes = m.bytes;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.device_id = m.device_id;
-    r.stream_id = m.stream_id;
-    r.correlation_id = correlation_id;
-    r.is_async = m.is_async ? 1 : 0;
-    c.Append(r);
-  }
-}
-
 }  // namespace
 
-bool CallWanted(const char* name) noexcept {
+bool CallWanted(uint32_t cbid) noexcept {
   const Collector& c = Collector::Instance();
-  return c.AnyEnabled(kCallKinds) || c.CallbackOn(k::kDomainRuntime, RuntimeCbid(name));
+  return c.AnyEnabled(kCallKinds) || c.CallbackOn(k::kDomainRuntime, cbid);
 }
 
 // msptiCallbackData.correlationData: one slot per call in progress on this
@@ -105,47 +54,32 @@ thread_local size_t t_call_depth = 0;
 
 uint64_t* CallData(size_t depth) { return depth < t_call_data.size() ? &t_call_data[depth] : nullptr; }
 
-uint64_t Enter(const char* name) noexcept try {
+uint64_t Enter(const char* name, uint32_t cbid) noexcept try {
   uint64_t* data = CallData(t_call_depth++);
   if (data != nullptr) *data = 0;
   Collector& c = Collector::Instance();
   const uint64_t id = c.NewCorrelationId();
-  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteEnter, name, id, data);
+  c.FireCallback(k::kDomainRuntime, cbid, k::kSiteEnter, name, id, data);
   return id;
 } catch (...) {
   return 0;
 }
 
-void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
+void Exit(const char* name, uint32_t cbid, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
           const MemoryActivity& memory) noexcept try {
   uint64_t* data = CallData(t_call_depth > 0 ? --t_call_depth : 0);
   Collector& c = Collector::Instance();
-  if (const int64_t offset = c.ClientOffset(end_ns); offset != 0) {  // the client's timestamp callback's clock
-    start_ns += offset;
-    end_ns += offset;
-  }
-  if (c.AnyEnabled(kApiKinds)) {
-    k::ApiRecord r;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.process_id = static_cast<uint32_t>(::getpid());
-    r.thread_id = tid;
-    r.correlation_id = correlation_id;
-    r.name = name;  // the entry point's name: a string literal
-    auto emit = [&](uint32_t kind) {
-      r.kind = kind;
-      c.Append(r);
-    };
-    if (StartsWith(name, "aclnn")) {
-      emit(k::kApi);
-      emit(k::kNodeApi);
-    } else {
-      emit(k::kAclApi);
-      if (StartsWith(name, "aclrt")) emit(k::kRuntimeApi);
-    }
-  }
-  if (memory.kind != 0) WriteMemory(memory, correlation_id, start_ns, end_ns);
-  c.FireCallback(k::kDomainRuntime, RuntimeCbid(name), k::kSiteExit, name, correlation_id, data);
+  k::TimedCall call;
+  call.name = name;
+  call.family = StartsWith(name, "aclnn")   ? k::CallFamily::kNode
+                : StartsWith(name, "aclrt") ? k::CallFamily::kRuntime
+                                            : k::CallFamily::kAcl;
+  call.correlation_id = correlation_id;
+  call.start_ns = start_ns;
+  call.end_ns = end_ns;
+  call.thread_id = tid;
+  k::RecordCall(c, call, memory);
+  c.FireCallback(k::kDomainRuntime, cbid, k::kSiteExit, name, correlation_id, data);
 } catch (...) {
   (void)0;  // a record that cannot be built is lost with the exception (allocation failure)
 }
@@ -303,7 +237,7 @@ const aclsim::api::MsptiApi kMsptiApi = {
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclsimGetMsptiStats(aclsimMsptiStats* stats) try {
-  if (stats == nullptr) return aclsim::api::InvalidParam("aclsimGetMsptiStats", "stats is NULL");
+  ACLSIM_PROLOGUE(aclsimGetMsptiStats);
   const aclsim::prof::mspti::Counters c = Collector::Instance().counters();
   std::memset(stats, 0, sizeof(*stats));
   stats->structSize = sizeof(*stats);

@@ -7,34 +7,25 @@
 
 #include <cstdint>
 
-#include "runtime/prof/mspti_collector.h"
+#include "runtime/prof/mspti_calls.h"
 
 namespace aclsim::api::mspti {
 
-// What a memory call adds to its API record: a MEMORY, MEMCPY or MEMSET
-// activity (kind 0: none).
-struct MemoryActivity {
-  uint32_t kind = 0;       // prof::mspti::kMemory, kMemcpy or kMemset
-  uint32_t operation = 0;  // MEMORY: 0 allocation, 1 release
-  uint32_t copy_kind = 0;  // MEMCPY: msptiActivityMemcpyKind
-  uint32_t value = 0;      // MEMSET: the value
-  uint64_t address = 0;    // MEMORY
-  uint64_t bytes = 0;
-  uint32_t device_id = 0xFFFFFFFFu;
-  uint32_t stream_id = 0xFFFFFFFFu;
-  bool is_async = false;
-};
+// What a memory call adds to its API record (built into MSPTI's records in
+// runtime/prof/mspti_calls.h).
+using MemoryActivity = prof::mspti::MemoryActivity;
 
-// True when MSPTI wants the call |name| timed: an API kind is on, a memory
-// kind is on, or a subscriber enabled its runtime callback. One or two
-// relaxed loads when MSPTI is idle.
-bool CallWanted(const char* name) noexcept;
-// At the call's entry: a new correlation id for the thread (with its
-// external correlation records) and the ENTER callback. Returns the id.
-uint64_t Enter(const char* name) noexcept;
+// True when MSPTI wants a call timed: an API kind is on, a memory kind is
+// on, or a subscriber enabled the call's runtime callback |cbid| (0: the
+// call has none). One or two relaxed loads when MSPTI is idle.
+bool CallWanted(uint32_t cbid) noexcept;
+// At the entry of the call |name| (static storage): a new correlation id for
+// the thread (with its external correlation records) and the ENTER callback
+// |cbid|. Returns the id.
+uint64_t Enter(const char* name, uint32_t cbid) noexcept;
 // At the call's exit: its API records (epoch ns), the memory activity if
 // any, then the EXIT callback.
-void Exit(const char* name, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
+void Exit(const char* name, uint32_t cbid, uint64_t correlation_id, int64_t start_ns, int64_t end_ns, uint32_t tid,
           const MemoryActivity& memory) noexcept;
 // Device memory freed by aclrtFree: the size it was allocated with (0 if unknown).
 void NoteAllocation(uint64_t address, uint64_t bytes) noexcept;

@@ -12,8 +12,10 @@
 #include "acl/aclsim_ext.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
+#include "api/src/internal_entry_points.h"
 #include "api/src/mstx_api.h"
 #include "runtime/log.h"
 #include "runtime/prof/msproftx.h"
@@ -145,7 +147,7 @@ const aclsim::api::MstxApi kMstxApi = {
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclsimGetMstxStats(aclsimMstxStats* stats) try {
-  if (stats == nullptr) return aclsim::api::InvalidParam("aclsimGetMstxStats", "stats is NULL");
+  ACLSIM_PROLOGUE(aclsimGetMstxStats);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   const aclsim::prof::MstxStats s = rt->profiler().tx().mstx_stats();
   std::memset(stats, 0, sizeof(*stats));

@@ -7,8 +7,10 @@
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
+#include "api/src/internal_entry_points.h"
 #include "api/src/op_api.h"
 #include "runtime/single_op.h"
 
@@ -20,7 +22,7 @@ using aclsim::StatusCode;
 
 int32_t Launch(const char* api, const void* call, uint64_t hash, void* stream) noexcept {
   try {
-    aclsim::api::ApiScope api_scope(api);
+    aclsim::api::ApiScope api_scope(api, aclsim::api::mspti::kAclnnLaunchCbid);
     if (!aclsim::api::IsInitialized()) {
       return aclsim::api::Convert(api, Status(Detail::kNotInitialized, std::string(api) + ": aclInit was not called"));
     }

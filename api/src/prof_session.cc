@@ -7,6 +7,7 @@
 #include <string>
 
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 #include "api/src/live_handles.h"
@@ -76,13 +77,14 @@ aclError TxCall(const char* function, F call) {
 // ------------------------------------------------------------- sessions
 
 aclError aclprofInit(const char* profilerResultPath, size_t length) {
+  ACLSIM_PROLOGUE(aclprofInit);
   const char* mode = std::getenv("PROFILING_MODE");
   const bool dynamic = mode != nullptr && std::strcmp(mode, "dynamic") == 0;
   if (!dynamic) {
-    if (profilerResultPath == nullptr) return InvalidParam("aclprofInit", "profilerResultPath is NULL");
-    if (length == 0 || length >= 4096) return InvalidParam("aclprofInit", "length must be in [1, 4095]");
+    if (profilerResultPath == nullptr) return InvalidParam(kApiName, "profilerResultPath is NULL");
+    if (length == 0 || length >= 4096) return InvalidParam(kApiName, "length must be in [1, 4095]");
     if (std::strlen(profilerResultPath) != length) {
-      return InvalidParam("aclprofInit", "length differs from strlen(profilerResultPath)");
+      return InvalidParam(kApiName, "length differs from strlen(profilerResultPath)");
     }
   }
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
@@ -112,20 +114,15 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, 
 }
 
 aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
-  if (profilerConfig == nullptr) return InvalidParam("aclprofDestroyConfig", "profilerConfig is NULL");
+  ACLSIM_PROLOGUE(aclprofDestroyConfig);
   if (!api::LiveHandles<aclprofConfig>::Global().Destroy(profilerConfig)) {
-    return InvalidParam("aclprofDestroyConfig", "profilerConfig is not a live config (already destroyed?)");
+    return InvalidParam(kApiName, "profilerConfig is not a live config (already destroyed?)");
   }
   return ACL_SUCCESS;
 }
 
 aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength) {
-  if (configType <= ACL_PROF_ARGS_MIN || configType >= ACL_PROF_ARGS_MAX) {
-    return InvalidParam("aclprofSetConfig", "configType out of range");
-  }
-  if (configLength > 256) return InvalidParam("aclprofSetConfig", "configLength exceeds 256");
-  if (config == nullptr) return InvalidParam("aclprofSetConfig", "config is NULL");
-  if (std::strlen(config) != configLength) return InvalidParam("aclprofSetConfig", "configLength differs from strlen");
+  ACLSIM_PROLOGUE(aclprofSetConfig);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__,
                  rt->profiler().SetConfig(static_cast<int32_t>(configType), std::string_view(config, configLength)));
@@ -147,13 +144,15 @@ int aclprofWarmup(const aclprofConfig* profilerConfig) {
 }
 
 int32_t aclprofGetSupportedFeatures(size_t* featuresSize, void** featuresData) {
-  return Features("aclprofGetSupportedFeatures", featuresSize, featuresData);
+  ACLSIM_PROLOGUE(aclprofGetSupportedFeatures);
+  return Features(kApiName, featuresSize, featuresData);
 }
 
 int32_t aclprofGetSupportedFeaturesV2(size_t* featuresSize, void** featuresData) {
+  ACLSIM_PROLOGUE(aclprofGetSupportedFeaturesV2);
   // V2 adds a "MemoryAccess" entry on one chip family only; the simulated
   // profiles are not that family, so both tables are the same.
-  return Features("aclprofGetSupportedFeaturesV2", featuresSize, featuresData);
+  return Features(kApiName, featuresSize, featuresData);
 }
 
 int aclprofRegisterDeviceCallback(void) { return ACL_SUCCESS; }  // devices opened later always join
@@ -175,16 +174,16 @@ void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
 }
 
 aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, aclrtStream stream) {
-  if (stepInfo == nullptr) return InvalidParam("aclprofGetStepTimestamp", "stepInfo is NULL");
+  ACLSIM_PROLOGUE(aclprofGetStepTimestamp);
   // CANN rejects only a repeated ACL_STEP_START or ACL_STEP_END (spec §2.3):
   // any other tag (MindSpore's 60000 and 60001 on one step info) sets the
   // END flag and is always accepted. The flag is set before the marker is
   // issued, so a failed marker still consumes the tag.
   if (tag == ACL_STEP_START && stepInfo->startFlag) {
-    return InvalidParam("aclprofGetStepTimestamp", "START was already issued for this step info");
+    return InvalidParam(kApiName, "START was already issued for this step info");
   }
   if (tag == ACL_STEP_END && stepInfo->endFlag) {
-    return InvalidParam("aclprofGetStepTimestamp", "END was already issued for this step info");
+    return InvalidParam(kApiName, "END was already issued for this step info");
   }
   (tag == ACL_STEP_START ? stepInfo->startFlag : stepInfo->endFlag) = true;
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "api/src/error.h"
+#include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
 #include "api/src/live_handles.h"
@@ -77,9 +78,9 @@ aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch, aclp
 }
 
 aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig* profSubscribeConfig) {
-  if (profSubscribeConfig == nullptr) return InvalidParam("aclprofDestroySubscribeConfig", "config is NULL");
+  ACLSIM_PROLOGUE(aclprofDestroySubscribeConfig);
   if (!api::LiveHandles<aclprofSubscribeConfig>::Global().Destroy(profSubscribeConfig)) {
-    return InvalidParam("aclprofDestroySubscribeConfig", "config is not a live subscribe config (already destroyed?)");
+    return InvalidParam(kApiName, "config is not a live subscribe config (already destroyed?)");
   }
   return ACL_SUCCESS;
 }
@@ -109,56 +110,65 @@ int32_t ProfOpUnSubscribe(uint32_t devId) {
 }
 
 aclError aclprofGetOpDescSize(size_t* opDescSize) {
-  if (opDescSize == nullptr) return InvalidParam("aclprofGetOpDescSize", "opDescSize is NULL");
+  ACLSIM_PROLOGUE(aclprofGetOpDescSize);
   *opDescSize = prof::kOpDescSize;
   return ACL_SUCCESS;
 }
 
 aclError aclprofGetOpNum(const void* opInfo, size_t opInfoLen, uint32_t* opNumber) {
-  if (opInfo == nullptr || opNumber == nullptr) return InvalidParam("aclprofGetOpNum", "NULL opInfo or opNumber");
+  ACLSIM_PROLOGUE(aclprofGetOpNum);
   if (!prof::CountRecords(opInfo, opInfoLen, opNumber)) {
-    return InvalidParam("aclprofGetOpNum", "length is not a multiple of 80 or a record's signature does not match");
+    return InvalidParam(kApiName, "length is not a multiple of 80 or a record's signature does not match");
   }
   return ACL_SUCCESS;
 }
 
 aclError aclprofGetOpTypeLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opTypeLen) {
-  return NameLength("aclprofGetOpTypeLen", opInfo, opInfoLen, index, opTypeLen, OpNameTable::Which::kType);
+  ACLSIM_PROLOGUE(aclprofGetOpTypeLen);
+  return NameLength(kApiName, opInfo, opInfoLen, index, opTypeLen, OpNameTable::Which::kType);
 }
 
 aclError aclprofGetOpType(const void* opInfo, size_t opInfoLen, uint32_t index, char* opType, size_t opTypeLen) {
-  return TakeName("aclprofGetOpType", opInfo, opInfoLen, index, opType, opTypeLen, OpNameTable::Which::kType);
+  ACLSIM_PROLOGUE(aclprofGetOpType);
+  return TakeName(kApiName, opInfo, opInfoLen, index, opType, opTypeLen, OpNameTable::Which::kType);
 }
 
 aclError aclprofGetOpNameLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opNameLen) {
-  return NameLength("aclprofGetOpNameLen", opInfo, opInfoLen, index, opNameLen, OpNameTable::Which::kName);
+  ACLSIM_PROLOGUE(aclprofGetOpNameLen);
+  return NameLength(kApiName, opInfo, opInfoLen, index, opNameLen, OpNameTable::Which::kName);
 }
 
 aclError aclprofGetOpName(const void* opInfo, size_t opInfoLen, uint32_t index, char* opName, size_t opNameLen) {
-  return TakeName("aclprofGetOpName", opInfo, opInfoLen, index, opName, opNameLen, OpNameTable::Which::kName);
+  ACLSIM_PROLOGUE(aclprofGetOpName);
+  return TakeName(kApiName, opInfo, opInfoLen, index, opName, opNameLen, OpNameTable::Which::kName);
 }
 
 uint64_t aclprofGetOpStart(const void* opInfo, size_t opInfoLen, uint32_t index) {
-  return Field64("aclprofGetOpStart", opInfo, opInfoLen, index, Field::kStart);
+  ACLSIM_PROLOGUE(aclprofGetOpStart);
+  return Field64(kApiName, opInfo, opInfoLen, index, Field::kStart);
 }
 
 uint64_t aclprofGetOpEnd(const void* opInfo, size_t opInfoLen, uint32_t index) {
-  return Field64("aclprofGetOpEnd", opInfo, opInfoLen, index, Field::kEnd);
+  ACLSIM_PROLOGUE(aclprofGetOpEnd);
+  return Field64(kApiName, opInfo, opInfoLen, index, Field::kEnd);
 }
 
 uint64_t aclprofGetOpDuration(const void* opInfo, size_t opInfoLen, uint32_t index) {
-  return Field64("aclprofGetOpDuration", opInfo, opInfoLen, index, Field::kDuration);
+  ACLSIM_PROLOGUE(aclprofGetOpDuration);
+  return Field64(kApiName, opInfo, opInfoLen, index, Field::kDuration);
 }
 
 size_t aclprofGetModelId(const void* opInfo, size_t opInfoLen, uint32_t index) {
-  const uint8_t* rec = Record("aclprofGetModelId", opInfo, opInfoLen, index);
+  ACLSIM_PROLOGUE(aclprofGetModelId);
+  const uint8_t* rec = Record(kApiName, opInfo, opInfoLen, index);
   // CANN returns the error code itself as the "model id" on failure.
   return rec == nullptr ? static_cast<size_t>(ACL_ERROR_INVALID_PARAM)
                         : prof::Load32(rec + static_cast<uint32_t>(Field::kModelId));
 }
 
 size_t aclprofGetGraphId(const void* opInfo, size_t opInfoLen, uint32_t index) {
-  const uint8_t* rec = Record("aclprofGetGraphId", opInfo, opInfoLen, index);
+  ACLSIM_PROLOGUE(aclprofGetGraphId);
+  const uint8_t* rec = Record(kApiName, opInfo, opInfoLen, index);
   return rec == nullptr ? static_cast<size_t>(ACL_ERROR_INVALID_PARAM)
                         : prof::Load32(rec + static_cast<uint32_t>(Field::kModelId));
 }
@@ -194,7 +204,8 @@ const char* aclprofGetOpAttriValue(const void* opInfo, size_t opInfoLen, uint32_
 }
 
 uint64_t ProfGetOpExecutionTime(const void* data, uint32_t len, uint32_t index) {
-  return Field64("ProfGetOpExecutionTime", data, len, index, Field::kExecutionTime);
+  ACLSIM_PROLOGUE(ProfGetOpExecutionTime);
+  return Field64(kApiName, data, len, index, Field::kExecutionTime);
 }
 
 }  // namespace aclsim::api::prof_impl

@@ -3,7 +3,8 @@
 
 libascendcl.so must export exactly the functions declared in
 api/include/acl/*.h, the profiling ones included (torch_npu dlsyms aclprof*
-from a libascendcl.so handle, spec §0); libmsprofiler.so exactly the ones
+from a libascendcl.so handle, spec §0), and the internal entry points of
+api/src/internal_entry_points.h that the toolkit's other libraries call; libmsprofiler.so exactly the ones
 declared in acl_prof.h and prof_acl_api.h; libprofapi.so the Msprof*
 functions of api/pkg_inc/profiling/aprof_pub.h; libc_sec.so the securec
 functions of api/include/securec.h; libnnopbase.so the functions of
@@ -49,6 +50,7 @@ def main():
     funcs = acl_surface.parse_headers()
     # The hash functions of aprof_pub.h are found through libascendcl.so on CANN.
     want_acl = {f["name"] for f in funcs} | {"MsprofGetHashId", "MsprofStr2Id"}
+    want_acl |= {f["name"] for f in acl_surface.internal_functions()}
     want_prof = {f["name"] for f in funcs if f["prof"]}
     companions = acl_surface.companion_functions()
     want_profapi = {name for name, _ in companions["libprofapi.so"]}

@@ -9,6 +9,7 @@
 
 #include "acl/acl.h"
 #include "acl/acl_prof.h"
+#include "api/src/internal_entry_points.h"
 
 namespace {
 
@@ -26,6 +27,13 @@ TEST(Dlopen, GivenMsprofilerWhenDlsymAclprofNamesThenTheyResolve) {
   }
   EXPECT_EQ(dlsym(handle, "aclsimInternalGetProfApi"), dlsym(RTLD_DEFAULT, "aclsimInternalGetProfApi"));
   dlclose(handle);
+}
+
+// The table libmsprofiler.so takes (api/src/internal_entry_points.h).
+TEST(Dlopen, GivenProfTableVersionWhenQueriedThenOnlyVersion1Exists) {
+  EXPECT_NE(aclsimInternalGetProfApi(1), nullptr);
+  EXPECT_EQ(aclsimInternalGetProfApi(0), nullptr);
+  EXPECT_EQ(aclsimInternalGetProfApi(2), nullptr);
 }
 
 TEST(Dlopen, GivenDlsymmedUnimplementedCallThenRecentErrorIsSharedWithAscendcl) {

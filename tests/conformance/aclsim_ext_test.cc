@@ -1,7 +1,7 @@
 // aclsim extensions (acl/aclsim_ext.h), which the rest of the suite uses to
 // observe device time: aclsimTraceStart/Stop/GetCount/GetRecords,
 // aclsimGetDeviceTimeNs, aclsimGetModelCost, aclsimGetBackendName,
-// aclsimCheckBackendFeature, aclsimInternalGetProfApi.
+// aclsimCheckBackendFeature.
 #include "conformance_util.h"
 
 namespace {
@@ -100,12 +100,6 @@ TEST_F(ConfExt, GivenModelWhenGetModelCostThenTotalsOfItsOps) {
   EXPECT_ACL_ERROR(aclsimGetModelCost(id + 1, &flops, &macs, &bytes, &op_time_ns), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
   EXPECT_ACL_OK(aclmdlUnload(id));
   EXPECT_ACL_ERROR(aclsimGetModelCost(id, &flops, &macs, &bytes, &op_time_ns), ACL_ERROR_GE_EXEC_MODEL_ID_INVALID);
-}
-
-TEST(ConfExtNoDevice, GivenProfTableVersionWhenQueriedThenOnlyVersion1Exists) {
-  EXPECT_NE(aclsimInternalGetProfApi(1), nullptr);
-  EXPECT_EQ(aclsimInternalGetProfApi(0), nullptr);
-  EXPECT_EQ(aclsimInternalGetProfApi(2), nullptr);
 }
 
 // ------------------------------------------------------- backend features

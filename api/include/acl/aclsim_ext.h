@@ -166,36 +166,6 @@ typedef struct aclsimMsptiStats {
 /* MSPTI's counters. NULL → 100000. Needs no runtime. */
 ACL_FUNC_VISIBILITY aclError aclsimGetMsptiStats(aclsimMsptiStats* stats);
 
-/* Internal ABI between libascendcl.so and libmspti.so: the table of the
- * MSPTI entry points for table |version|, or NULL. Not for applications. */
-ACL_FUNC_VISIBILITY const void* aclsimInternalGetMsptiApi(uint32_t version);
-
-/* Internal ABI between libascendcl.so and libmsprofiler.so: returns the table
- * of profiling entry points for table |version|, or NULL when this library
- * does not provide that version. Not for applications. */
-ACL_FUNC_VISIBILITY const void* aclsimInternalGetProfApi(uint32_t version);
-
-/* Internal ABI between libascendcl.so and libprofapi.so: the table of the
- * Msprof* reporter entry points (profiling/aprof_pub.h) for table |version|,
- * or NULL. Not for applications. */
-ACL_FUNC_VISIBILITY const void* aclsimInternalGetReporterApi(uint32_t version);
-
-/* Internal ABI between libascendcl.so and libnnopbase.so: the table of the
- * single-op entry points (aclnn launches) for table |version|, or NULL. Not
- * for applications. */
-ACL_FUNC_VISIBILITY const void* aclsimInternalGetOpApi(uint32_t version);
-
-/* Internal ABI between libascendcl.so and libms_tools_ext.so: the table of
- * the mstx entry points for table |version|, or NULL. Not for applications. */
-ACL_FUNC_VISIBILITY const void* aclsimInternalGetMstxApi(uint32_t version);
-
-/* Internal ABI between libascendcl.so and the `acl` Python module: records
- * that the Python function |api| (e.g. "acl.media.dvpp_malloc") is not
- * supported, with ACL_ERROR_API_NOT_SUPPORT, for aclGetRecentErrMsg() and the
- * error log, as the C API's own not-supported functions do. NULL → 100000.
- * Not for applications. */
-ACL_FUNC_VISIBILITY aclError aclsimInternalSetPythonNotSupported(const char* api);
-
 #ifdef __cplusplus
 }
 #endif
