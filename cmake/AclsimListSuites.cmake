@@ -1,7 +1,8 @@
 # Run after each build of a test binary (aclsim_isolated_tests in
 # AclsimTests.cmake): lists its cases with --gtest_list_tests and writes
 # OUTPUT, a CTest file with one test per suite.
-#   cmake -D EXECUTABLE=... -D PREFIX=... -D CASE_TIMEOUT=... -D PROPS_FILE=... -D OUTPUT=... -P AclsimListSuites.cmake
+#   cmake -D EXECUTABLE=... -D PREFIX=... -D CASE_TIMEOUT=... -D PROPS_FILE=... -D OUTPUT=...
+#         [-D EXPECTED_FAILURES=<list file>] -P AclsimListSuites.cmake
 foreach(var EXECUTABLE CASE_TIMEOUT PROPS_FILE OUTPUT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "AclsimListSuites.cmake: ${var} is not set")
@@ -35,6 +36,11 @@ foreach(line IN LISTS lines)
   endif()
 endforeach()
 
+set(expected "")
+if(EXPECTED_FAILURES)
+  set(expected " [==[--aclsim_expected_failures=${EXPECTED_FAILURES}]==]")
+endif()
+
 set(script "# GENERATED from ${EXECUTABLE} --gtest_list_tests by AclsimListSuites.cmake\n")
 set(total 0)
 foreach(suite IN LISTS suites)
@@ -47,7 +53,7 @@ foreach(suite IN LISTS suites)
   set(test "${PREFIX}${suite}")
   string(APPEND script
     "add_test([==[${test}]==] [==[${EXECUTABLE}]==] --aclsim_isolate --aclsim_case_timeout=${CASE_TIMEOUT} "
-    "[==[--gtest_filter=${suite}.*]==] [==[--aclsim_tally_name=${test}]==])\n"
+    "[==[--gtest_filter=${suite}.*]==] [==[--aclsim_tally_name=${test}]==]${expected})\n"
     "set_tests_properties([==[${test}]==] PROPERTIES TIMEOUT ${timeout} ${props})\n"
     "# aclsim-cases: [==[${test}]==] ${n}\n")
 endforeach()

@@ -1,6 +1,7 @@
 # aclsim_isolated_tests(<target> [TEST_PREFIX <prefix>] [CASE_TIMEOUT <s>]
 #                       [LABELS <label>...] [ENVIRONMENT <VAR=value>...]
-#                       [FIXTURES_REQUIRED <fixture>] [RESOURCE_LOCK <lock>])
+#                       [FIXTURES_REQUIRED <fixture>] [RESOURCE_LOCK <lock>]
+#                       [EXPECTED_FAILURES <file>])
 #
 # Registers the GoogleTest binary <target> (linked with aclsim::test_main,
 # tests/testing/isolated_main.cc) with CTest as one test per test suite,
@@ -11,14 +12,18 @@
 # process-global) at the cost of a fork instead of a process start.
 #
 # The suites are listed after each build (as gtest_discover_tests lists the
-# cases), so adding a TEST needs no CMake re-run. CASE_TIMEOUT (default 120)
+# cases), so adding a TEST needs no CMake re-run. EXPECTED_FAILURES names a
+# list of cases the run is known to fail ("Suite.Case  reason" lines, passed
+# as --aclsim_expected_failures): such a case failing is counted as an
+# expected failure, passing is an error (isolated_main.cc). CASE_TIMEOUT (default 120)
 # bounds each case; the CTest timeout of a suite is that times its number of
 # cases, plus a minute, as a backstop the runner never reaches. A suite whose
 # every case skipped is reported by CTest as skipped.
 set(ACLSIM_LIST_SUITES_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/AclsimListSuites.cmake")
 
 function(aclsim_isolated_tests target)
-  cmake_parse_arguments(A "" "TEST_PREFIX;CASE_TIMEOUT;FIXTURES_REQUIRED;RESOURCE_LOCK" "LABELS;ENVIRONMENT" ${ARGN})
+  cmake_parse_arguments(A "" "TEST_PREFIX;CASE_TIMEOUT;FIXTURES_REQUIRED;RESOURCE_LOCK;EXPECTED_FAILURES"
+    "LABELS;ENVIRONMENT" ${ARGN})
   if(NOT A_CASE_TIMEOUT)
     set(A_CASE_TIMEOUT 120)
   endif()
@@ -39,6 +44,7 @@ function(aclsim_isolated_tests target)
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND "${CMAKE_COMMAND}" -D "EXECUTABLE=$<TARGET_FILE:${target}>" -D "PREFIX=${A_TEST_PREFIX}"
             -D "CASE_TIMEOUT=${A_CASE_TIMEOUT}" -D "PROPS_FILE=${props_file}" -D "OUTPUT=${suites_file}"
+            -D "EXPECTED_FAILURES=${A_EXPECTED_FAILURES}"
             -P "${ACLSIM_LIST_SUITES_SCRIPT}"
     BYPRODUCTS "${suites_file}"
     VERBATIM)

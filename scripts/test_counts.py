@@ -4,8 +4,11 @@
 CTest runs most GoogleTest binaries as one test per suite, each case forked
 into a process of its own (cmake/AclsimTests.cmake), so CTest's own count is
 of suites. Each suite's runner appends its tally to the file $ACLSIM_TEST_TALLY
-names ("<ctest name>\\t<run>\\t<passed>\\t<skipped>\\t<failed>"); every other
-CTest test counts as one case, with the status CTest's JUnit report gives.
+names ("<ctest name>\\t<run>\\t<passed>\\t<skipped>\\t<xfailed>\\t<failed>"); every
+other CTest test counts as one case, with the status CTest's JUnit report
+gives. <xfailed> counts the cases of a backend's expected-failure list that
+failed as listed (tests/conformance/expected_failures/): they are counted
+apart from the passed ones, never as passed.
 
 With --expect-all, every suite that the binaries list (the generated
 isolated_tests/*_suites.cmake files, "# aclsim-cases: [==[<name>]==] <n>")
@@ -14,7 +17,9 @@ running is an error, not a smaller number.
 
   scripts/test_counts.py --junit FILE --tally FILE [--label L] [--expect-all BUILD_DIR]
 Prints one line: "<label>: <cases> cases (<passed> passed, <skipped> skipped,
-<failed> failed) in <tests> CTest tests".
+<xfailed> expected failures, <failed> failed) in <tests> CTest tests", and
+when there are expected failures a second line naming the suites that had
+them: "expected failures: <suite> <n>, ...".
 """
 import argparse
 import pathlib
@@ -29,8 +34,8 @@ def read_tally(path):
     tally = {}
     if path.exists():
         for line in path.read_text().splitlines():
-            name, run, passed, skipped, failed = line.split("\t")
-            tally[name] = tuple(int(v) for v in (run, passed, skipped, failed))
+            name, run, passed, skipped, xfailed, failed = line.split("\t")
+            tally[name] = tuple(int(v) for v in (run, passed, skipped, xfailed, failed))
     return tally
 
 
@@ -42,17 +47,21 @@ def main():
     ap.add_argument("--expect-all", type=pathlib.Path, metavar="BUILD_DIR")
     args = ap.parse_args()
     tally = read_tally(args.tally)
-    tests = cases = passed = skipped = failed = 0
+    tests = cases = passed = skipped = xfailed = failed = 0
+    xfailed_suites = []
     for case in ET.parse(args.junit).getroot().iter("testcase"):
         name = case.get("name")
         status = case.get("status")
         tests += 1
         if name in tally:
-            run, p, s, f = tally[name]
+            run, p, s, x, f = tally[name]
             cases += run
             passed += p
             skipped += s
+            xfailed += x
             failed += f
+            if x:
+                xfailed_suites.append(f"{name} {x}")
             if case.find("failure") is not None and f == 0:
                 failed += 1  # the suite's runner itself failed
         else:
@@ -63,7 +72,10 @@ def main():
                 skipped += 1
             else:
                 passed += 1
-    print(f"{args.label}: {cases} cases ({passed} passed, {skipped} skipped, {failed} failed) in {tests} CTest tests")
+    print(f"{args.label}: {cases} cases ({passed} passed, {skipped} skipped, {xfailed} expected failures, "
+          f"{failed} failed) in {tests} CTest tests")
+    if xfailed_suites:
+        print("expected failures: " + ", ".join(sorted(xfailed_suites)))
     if args.expect_all is None:
         return 0
     expected = {}

@@ -2,13 +2,21 @@
 //
 // One source, several libraries (tests/plugin/CMakeLists.txt), each a way a
 // real plugin can differ from the host:
-//   (none)                     a correct 2.0 plugin
+//   (none)                     a correct 2.0 plugin (a 2.0-sized table)
 //   FAKE_PLUGIN_MAJOR=1        built for the previous ABI major (returns its table)
 //   FAKE_PLUGIN_RETURN_NULL    serves no table for the host's major
 //   FAKE_PLUGIN_NEWER_MINOR    a newer minor: larger function table with extra
 //                              entries and larger completion records
 //   FAKE_PLUGIN_SHORT_TABLE    claims 2.0 but its table lacks the last entry
 //   FAKE_PLUGIN_NO_ENTRY       exports no aclsimBackendGetApi at all
+//   FAKE_PLUGIN_MINOR_2        built against 2.2: its table ends before
+//                              backend_properties (2.3), and the memory past
+//                              its struct_size holds a function the host must
+//                              not call (it would report a realtime clock)
+//   FAKE_PLUGIN_PROPERTIES     a 2.3 plugin: backend_properties reports the
+//                              raw numbers of the "properties" option
+//                              (clock_mode, clock_origin_ns, slow_delivery_us,
+//                              corrupt_record; "fail": true fails the call)
 //
 // Its device echoes the options it was created with through device_info
 // (profile_name = device_profile, soc_name = endpoint, memory_bytes = seed,
@@ -63,6 +71,7 @@ using Record = aclsimBackendCompletion;
 }  // namespace
 
 struct aclsimBackend {
+  nlohmann::json properties = nlohmann::json::object();  // FAKE_PLUGIN_PROPERTIES: what backend_properties reports
   uint32_t device_count = 1;
   std::string profile;
   std::string endpoint;
@@ -108,6 +117,7 @@ int32_t CreateBackend(const char* options_json, size_t len, aclsimBackend** out)
   b->seed = o.value("seed", uint64_t{0});
   b->realtime = o.value("clock", std::string()) == "realtime" ? 1 : 0;
   b->jitter = o.value("jitter", 0.0);
+  if (o.contains("properties")) b->properties = o["properties"];
   if (b->profile == "reject") {
     delete b;
     return BadArg("device_profile 'reject' is refused");
@@ -380,6 +390,33 @@ int32_t SetCompletionSink(aclsimBackendDevice* d, aclsimBackendCompletionFn fn, 
 void FutureFunction() {}
 #endif
 
+#if defined(FAKE_PLUGIN_PROPERTIES)
+int32_t BackendProperties(aclsimBackend* backend, aclsimBackendProperties* out) {
+  if (backend == nullptr || out == nullptr) return BadArg("NULL argument");
+  if (out->struct_size < ACLSIM_BACKEND_PROPERTIES_STRUCT_SIZE) return BadArg("properties struct_size too small");
+  const nlohmann::json& p = backend->properties;
+  if (p.value("fail", false)) return Fail(ACLSIM_BACKEND_CODE_UNAVAILABLE, "properties are not ready");
+  out->clock_mode = p.value("clock_mode", 0u);
+  out->clock_origin_ns = p.value("clock_origin_ns", int64_t{0});
+  out->slow_delivery_us = p.value("slow_delivery_us", uint64_t{0});
+  out->corrupt_record = p.value("corrupt_record", uint64_t{0});
+  return 0;
+}
+#define FAKE_BACKEND_PROPERTIES BackendProperties
+#elif defined(FAKE_PLUGIN_MINOR_2)
+// Past this table's struct_size: a host that read it would see a realtime
+// clock and delivery faults.
+int32_t BeyondTheTable(aclsimBackend*, aclsimBackendProperties* out) {
+  out->clock_mode = ACLSIM_BACKEND_CLOCK_REALTIME;
+  out->slow_delivery_us = 5;
+  out->corrupt_record = 6;
+  return 0;
+}
+#define FAKE_BACKEND_PROPERTIES BeyondTheTable
+#else
+#define FAKE_BACKEND_PROPERTIES nullptr
+#endif
+
 struct Table {
   aclsimBackendApi api;
 #ifdef FAKE_PLUGIN_NEWER_MINOR
@@ -394,6 +431,12 @@ constexpr uint32_t kMinor = ACLSIM_BACKEND_ABI_MINOR + 3;
 #elif FAKE_PLUGIN_MAJOR != ACLSIM_BACKEND_ABI_MAJOR
 constexpr uint32_t kTableSize = ACLSIM_BACKEND_API_STRUCT_SIZE;
 constexpr uint32_t kMinor = 0;  // a plugin built against <major>.0
+#elif defined(FAKE_PLUGIN_MINOR_2)
+constexpr uint32_t kTableSize = ACLSIM_BACKEND_API_2_1_STRUCT_SIZE;  // 2.2 appended no function
+constexpr uint32_t kMinor = 2;
+#elif defined(FAKE_PLUGIN_PROPERTIES)
+constexpr uint32_t kTableSize = ACLSIM_BACKEND_API_2_3_STRUCT_SIZE;
+constexpr uint32_t kMinor = 3;
 #elif defined(FAKE_PLUGIN_SHORT_TABLE)
 constexpr uint32_t kTableSize = ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, now);
 constexpr uint32_t kMinor = ACLSIM_BACKEND_ABI_MINOR;
@@ -432,7 +475,8 @@ const Table kTable = {
      SynchronizeDevice,
      Now,
      SetCompletionSink,
-     nullptr},  // check_feature (2.1): the fake answers no feature question
+     nullptr,  // check_feature (2.1): the fake answers no feature question
+     FAKE_BACKEND_PROPERTIES},
 #ifdef FAKE_PLUGIN_NEWER_MINOR
     FutureFunction,
     FutureFunction,

@@ -29,7 +29,7 @@ TEST(PluginApi, GivenWrongMajorPluginInEnvWhenAclInitThenFeatureNotSupportedNami
   EXPECT_EQ(aclInit(nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   std::string msg = RecentErrMsg();
   EXPECT_THAT(msg, HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR1));
-  EXPECT_THAT(msg, HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.2"));
+  EXPECT_THAT(msg, HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.3"));
   EXPECT_THAT(msg, HasSubstr("ACLSIM_BACKEND="));
   // Nothing was initialised: a later aclInit fails the same way, not with "repeat".
   EXPECT_EQ(aclInit(nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
@@ -38,7 +38,7 @@ TEST(PluginApi, GivenWrongMajorPluginInEnvWhenAclInitThenFeatureNotSupportedNami
 TEST(PluginApi, GivenWrongMajorPluginInEnvWhenFirstRuntimeCallWithoutInitThenSameError) {
   SetBackendEnv(ACLSIM_TEST_PLUGIN_MAJOR1);
   EXPECT_EQ(aclrtSetDevice(0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
-  EXPECT_THAT(RecentErrMsg(), HasSubstr("backend ABI 2.2"));
+  EXPECT_THAT(RecentErrMsg(), HasSubstr("backend ABI 2.3"));
 }
 
 TEST(PluginApi, GivenMissingPluginPathThenAclInitInvalidParam) {

@@ -20,11 +20,22 @@
 //
 //   --aclsim_tally_name=NAME         with $ACLSIM_TEST_TALLY naming a file, the
 //                                    tally is appended to it as one line,
-//                                    "NAME<TAB>run<TAB>passed<TAB>skipped<TAB>failed"
+//                                    "NAME<TAB>run<TAB>passed<TAB>skipped<TAB>xfailed<TAB>failed"
 //                                    (scripts/test_counts.py adds them up)
+//   --aclsim_expected_failures=FILE  the cases this run is known to fail, one
+//                                    "Suite.Case  reason" a line ('#' starts a
+//                                    comment line; the reason is required)
+//
+// With an expected-failure list (a backend's known differences from the
+// simulator, as IREE's CTS lists them per driver), a listed case that fails
+// is an expected failure: printed with its reason and counted, and the run
+// still passes. A listed case that passes or is skipped is an error ("remove
+// it from the list"); an unlisted case that fails fails as always. Entries
+// naming cases this binary does not select are ignored here
+// (tests/conformance/check_expected_failures.py checks them all).
 //
 // The last line printed is the tally:
-//   aclsim-isolated: <run> run, <passed> passed, <skipped> skipped, <failed> failed
+//   aclsim-isolated: <run> run, <passed> passed, <skipped> skipped, <xfailed> expected failures, <failed> failed
 // and, when every case was skipped, "aclsim-isolated: all <n> skipped" before
 // it (CTest reports such a suite as skipped).
 #include <dirent.h>
@@ -42,6 +53,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -178,13 +191,42 @@ Outcome RunCase(const std::string& self, const std::string& name, bool use_exec,
   return Outcome::kFailed;
 }
 
+// Reads an expected-failure list (case name → reason). A malformed line is
+// an error naming the file and line.
+bool ReadExpectedFailures(const std::string& path, std::map<std::string, std::string>* out) {
+  std::ifstream in(path);
+  if (!in) {
+    std::fprintf(stderr, "aclsim-isolated: cannot read the expected-failure list %s\n", path.c_str());
+    return false;
+  }
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const size_t begin = line.find_first_not_of(" \t");
+    if (begin == std::string::npos || line[begin] == '#') continue;
+    const size_t name_end = line.find_first_of(" \t", begin);
+    const size_t reason = name_end == std::string::npos ? name_end : line.find_first_not_of(" \t", name_end);
+    const std::string name = line.substr(begin, name_end - begin);
+    if (reason == std::string::npos || name.find('.') == std::string::npos) {
+      std::fprintf(stderr, "aclsim-isolated: %s:%d: expected \"Suite.Case  reason\", got \"%s\"\n", path.c_str(),
+                   number, line.c_str());
+      return false;
+    }
+    if (!out->emplace(name, line.substr(reason)).second) {
+      std::fprintf(stderr, "aclsim-isolated: %s:%d: %s is listed twice\n", path.c_str(), number, name.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
 // Appends the tally line to $ACLSIM_TEST_TALLY, in one write (O_APPEND keeps
 // the lines of suites run in parallel whole).
-bool AppendTally(const std::string& name, size_t run, int passed, int skipped, int failed) {
+bool AppendTally(const std::string& name, size_t run, int passed, int skipped, int xfailed, int failed) {
   const char* path = std::getenv("ACLSIM_TEST_TALLY");
   if (path == nullptr || *path == '\0' || name.empty()) return true;
   const std::string line = name + "\t" + std::to_string(run) + "\t" + std::to_string(passed) + "\t" +
-                           std::to_string(skipped) + "\t" + std::to_string(failed) + "\n";
+                           std::to_string(skipped) + "\t" + std::to_string(xfailed) + "\t" + std::to_string(failed) +
+                           "\n";
   const int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
     std::fprintf(stderr, "aclsim-isolated: cannot open %s: %s\n", path, std::strerror(errno));
@@ -196,7 +238,8 @@ bool AppendTally(const std::string& name, size_t run, int passed, int skipped, i
   return ok;
 }
 
-int RunIsolated(const std::string& self, int timeout_s, const std::string& tally_name) {
+int RunIsolated(const std::string& self, int timeout_s, const std::string& tally_name,
+                const std::map<std::string, std::string>& expected, const std::string& expected_path) {
   const std::string filter = GTEST_FLAG_GET(filter);
   const bool also_disabled = GTEST_FLAG_GET(also_run_disabled_tests);
   const testing::UnitTest& unit = *testing::UnitTest::GetInstance();
@@ -216,25 +259,33 @@ int RunIsolated(const std::string& self, int timeout_s, const std::string& tally
     std::printf("aclsim-isolated: this process has %d threads before any case ran; each case is executed afresh\n",
                 threads);
   }
-  int passed = 0, skipped = 0, failed = 0;
-  std::vector<std::string> failures;
+  int passed = 0, skipped = 0, xfailed = 0, failed = 0;
+  std::vector<std::string> failures, xfailures;
   for (const std::string& name : cases) {
-    switch (RunCase(self, name, use_exec, timeout_s)) {
-      case Outcome::kPassed: ++passed; break;
-      case Outcome::kSkipped: ++skipped; break;
-      case Outcome::kFailed:
-        ++failed;
-        failures.push_back(name);
-        break;
+    const Outcome outcome = RunCase(self, name, use_exec, timeout_s);
+    const auto listed = expected.find(name);
+    if (listed == expected.end()) {
+      if (outcome == Outcome::kPassed) ++passed;
+      if (outcome == Outcome::kSkipped) ++skipped;
+      if (outcome == Outcome::kFailed) failures.push_back(name);
+    } else if (outcome == Outcome::kFailed) {
+      xfailures.push_back(name + " (" + listed->second + ")");
+    } else {
+      failures.push_back(name + ": unexpectedly " + (outcome == Outcome::kPassed ? "passed" : "skipped") +
+                         ": remove it from the list " + expected_path);
     }
   }
-  for (const std::string& name : failures) std::printf("aclsim-isolated: FAILED %s\n", name.c_str());
+  failed = static_cast<int>(failures.size());
+  xfailed = static_cast<int>(xfailures.size());
+  for (const std::string& what : xfailures) std::printf("aclsim-isolated: EXPECTED FAILURE %s\n", what.c_str());
+  for (const std::string& what : failures) std::printf("aclsim-isolated: FAILED %s\n", what.c_str());
   if (!cases.empty() && skipped == static_cast<int>(cases.size())) {
     std::printf("aclsim-isolated: all %d skipped\n", skipped);
   }
-  std::printf("aclsim-isolated: %zu run, %d passed, %d skipped, %d failed\n", cases.size(), passed, skipped, failed);
+  std::printf("aclsim-isolated: %zu run, %d passed, %d skipped, %d expected failures, %d failed\n", cases.size(),
+              passed, skipped, xfailed, failed);
   std::fflush(nullptr);
-  if (!AppendTally(tally_name, cases.size(), passed, skipped, failed)) return 1;
+  if (!AppendTally(tally_name, cases.size(), passed, skipped, xfailed, failed)) return 1;
   if (cases.empty()) {
     std::fprintf(stderr, "aclsim-isolated: the filter '%s' selects no test\n", filter.c_str());
     return 1;
@@ -265,6 +316,8 @@ int main(int argc, char** argv) {
   const bool report_skip = TakeFlag(&argc, argv, "--aclsim_report_skip", nullptr);
   const bool has_timeout = TakeFlag(&argc, argv, "--aclsim_case_timeout", &timeout_arg);
   TakeFlag(&argc, argv, "--aclsim_tally_name", &tally_name);
+  std::string expected_path;
+  const bool has_expected = TakeFlag(&argc, argv, "--aclsim_expected_failures", &expected_path);
   testing::InitGoogleMock(&argc, argv);
   if (!isolate) {
     int rc = RUN_ALL_TESTS();
@@ -293,5 +346,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   self[n] = '\0';
-  return RunIsolated(self, timeout_s, tally_name);
+  std::map<std::string, std::string> expected;
+  if (has_expected && !ReadExpectedFailures(expected_path, &expected)) return 2;
+  return RunIsolated(self, timeout_s, tally_name, expected, expected_path);
 }

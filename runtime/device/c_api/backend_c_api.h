@@ -124,7 +124,7 @@ extern "C" {
 #endif
 
 #define ACLSIM_BACKEND_ABI_MAJOR 2
-#define ACLSIM_BACKEND_ABI_MINOR 2
+#define ACLSIM_BACKEND_ABI_MINOR 3
 
 /* Marks the one symbol a plugin exports. */
 #if defined(_WIN32)
@@ -183,6 +183,28 @@ typedef struct aclsimBackendError {
   const char* message; /* never NULL; valid until the next call into the plugin on this thread */
 } aclsimBackendError;
 #define ACLSIM_BACKEND_ERROR_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendError, message)
+
+/* aclsimBackendProperties.clock_mode values (since 2.3). */
+#define ACLSIM_BACKEND_CLOCK_VIRTUAL 0u  /* device time advances only through work; never waits on wall time */
+#define ACLSIM_BACKEND_CLOCK_REALTIME 1u /* device time is paced to wall time */
+
+/* What the host needs to know about a backend that it cannot ask a device
+ * (since 2.3; backend_properties fills it). The host sets struct_size; the
+ * plugin writes the fields inside it. Each field's zero is its default, so
+ * a plugin that leaves a field out (or a 2.2 plugin, which has no
+ * backend_properties) reports the default. */
+typedef struct aclsimBackendProperties {
+  uint32_t struct_size;
+  uint32_t clock_mode;       /* ACLSIM_BACKEND_CLOCK_*: how device time relates to wall time; the host
+                              * paces its own clock by it */
+  int64_t clock_origin_ns;   /* virtual clock: the devices' first reading, in [1, 2^60]; 0 = the default
+                              * origin (one hour). The host clock starts there too. */
+  uint64_t slow_delivery_us; /* delivery fault: the host sleeps this long before every subscription
+                              * write(); 0 = none (docs/faults.md, slow_delivery) */
+  uint64_t corrupt_record;   /* delivery fault: the 1-based index of the subscription record the host
+                              * builds with a wrong signature; 0 = none (corrupt_record) */
+} aclsimBackendProperties;
+#define ACLSIM_BACKEND_PROPERTIES_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendProperties, corrupt_record)
 
 typedef struct aclsimBackend aclsimBackend;             /* opaque, plugin-owned */
 typedef struct aclsimBackendDevice aclsimBackendDevice; /* opaque, plugin-owned */
@@ -300,7 +322,7 @@ typedef void (*aclsimBackendCompletionFn)(void* user, const aclsimBackendComplet
  * unloaded. Append-only: new members go at the end, with a minor bump. */
 typedef struct aclsimBackendApi {
   /* ---- Frozen across all majors (read before the version check). ---- */
-  uint32_t struct_size; /* >= ACLSIM_BACKEND_API_STRUCT_SIZE (2.0), _2_1_STRUCT_SIZE (2.1) */
+  uint32_t struct_size; /* >= ACLSIM_BACKEND_API_STRUCT_SIZE (2.0); _2_1_ (2.1, 2.2), _2_3_STRUCT_SIZE (2.3) */
   uint32_t abi_major;   /* ACLSIM_BACKEND_ABI_MAJOR the plugin was built with */
   uint32_t abi_minor;   /* ACLSIM_BACKEND_ABI_MINOR the plugin was built with */
   const char* name;     /* backend name, e.g. "sim"; static, NUL-terminated */
@@ -420,9 +442,23 @@ typedef struct aclsimBackendApi {
    * lacks it; the host asks it only about names it knows. A 2.0 plugin, or
    * a NULL entry, is taken to have every feature. */
   aclsimBackendStatus (*check_feature)(aclsimBackend* backend, const char* feature);
+
+  /* ---- 2.3 (read only when struct_size >= ACLSIM_BACKEND_API_2_3_STRUCT_SIZE) ---- */
+
+  /* Fills |out_properties| (the host sets its struct_size) with what the
+   * backend was configured with that the host applies itself: the clock
+   * mode and origin, and the delivery faults of its fault plan. The host
+   * calls it once, after create_backend, and never parses the options for
+   * them. A 2.2 plugin, or a NULL entry, is taken to report every default
+   * (a virtual clock at the default origin, no delivery faults). Errors:
+   * INVALID_ARGUMENT (NULL, or struct_size below the 2.3 size). The host
+   * refuses the plugin (create fails with INTERNAL) when a value is out of
+   * range: an unknown clock_mode, clock_origin_ns outside [0, 2^60]. */
+  aclsimBackendStatus (*backend_properties)(aclsimBackend* backend, aclsimBackendProperties* out_properties);
 } aclsimBackendApi;
 #define ACLSIM_BACKEND_API_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, set_completion_sink)
 #define ACLSIM_BACKEND_API_2_1_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, check_feature)
+#define ACLSIM_BACKEND_API_2_3_STRUCT_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, backend_properties)
 /* The frozen prefix every major keeps (see "Negotiation"). */
 #define ACLSIM_BACKEND_API_HEADER_SIZE ACLSIM_BACKEND_STRUCT_SIZE(aclsimBackendApi, name)
 
@@ -456,5 +492,8 @@ ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_HEADER_SIZE == 24, "aclsimBacken
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_STRUCT_SIZE == 24 + 25 * sizeof(void*), "aclsimBackendApi 2.0 layout");
 ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_2_1_STRUCT_SIZE == ACLSIM_BACKEND_API_STRUCT_SIZE + sizeof(void*),
                              "aclsimBackendApi 2.1 layout");
+ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_API_2_3_STRUCT_SIZE == ACLSIM_BACKEND_API_2_1_STRUCT_SIZE + sizeof(void*),
+                             "aclsimBackendApi 2.3 layout");
+ACLSIM_BACKEND_STATIC_ASSERT(ACLSIM_BACKEND_PROPERTIES_STRUCT_SIZE == 32, "aclsimBackendProperties 2.3 layout");
 
 #endif /* ACLSIM_BACKEND_C_API_H_ */

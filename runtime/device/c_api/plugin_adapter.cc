@@ -211,9 +211,28 @@ aclsimBackendStatus CheckFeature(aclsimBackend* backend, const char* feature) {
   });
 }
 
+aclsimBackendStatus BackendProperties(aclsimBackend* backend, aclsimBackendProperties* out) {
+  return Guard("backend_properties", [&] {
+    if (backend == nullptr) return NullArg("backend_properties", "backend");
+    if (out == nullptr) return NullArg("backend_properties", "out_properties");
+    if (out->struct_size < ACLSIM_BACKEND_PROPERTIES_STRUCT_SIZE) {
+      return Fail(StatusCode::kInvalidArgument, "backend_properties: out_properties struct_size " +
+                                                    std::to_string(out->struct_size) + " is below the 2.3 size");
+    }
+    const Backend& b = *backend->backend;
+    const DeliveryFaults delivery = b.delivery_faults();
+    out->clock_mode =
+        b.clock_mode() == ClockMode::kRealtime ? ACLSIM_BACKEND_CLOCK_REALTIME : ACLSIM_BACKEND_CLOCK_VIRTUAL;
+    out->clock_origin_ns = b.clock_origin_ns();
+    out->slow_delivery_us = delivery.slow_delivery_us;
+    out->corrupt_record = delivery.corrupt_record;
+    return aclsimBackendStatus{0};
+  });
+}
+
 aclsimBackendApi MakeApi(const char* name) {
   aclsimBackendApi api{};
-  api.struct_size = ACLSIM_BACKEND_API_2_1_STRUCT_SIZE;
+  api.struct_size = ACLSIM_BACKEND_API_2_3_STRUCT_SIZE;
   api.abi_major = ACLSIM_BACKEND_ABI_MAJOR;
   api.abi_minor = ACLSIM_BACKEND_ABI_MINOR;
   api.name = name;
@@ -225,6 +244,7 @@ aclsimBackendApi MakeApi(const char* name) {
   api.close_device = &CloseDevice;
   SetDeviceFunctions(&api);
   api.check_feature = &CheckFeature;
+  api.backend_properties = &BackendProperties;
   return api;
 }
 

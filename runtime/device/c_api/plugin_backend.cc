@@ -15,6 +15,7 @@
 #include "runtime/device/faults.h"
 #include "runtime/device/status_codec.h"
 #include "runtime/log.h"
+#include "runtime/time_limits.h"
 
 namespace aclsim::device {
 
@@ -166,38 +167,44 @@ class PluginDevice final : public capi::CApiDevice {
   std::atomic<uint64_t> unreadable_{0};  // records dropped because the host cannot read them
 };
 
-// What the host itself applies of a plugin backend's options: the clock
-// mode (the host clock paces realtime devices), the virtual clock origin
-// (where the host clock starts) and the delivery faults (the
-// profiler applies them). The plugin receives and validates every option; a
-// value the host cannot read here is left to that validation.
-struct HostSideOptions {
+// What the host itself applies of a plugin backend, as the plugin reports
+// it (backend_properties, ABI 2.3): the clock mode (the host clock paces
+// realtime devices), the virtual clock origin (where the host clock starts)
+// and the delivery faults (the profiler applies them).
+struct HostSideProperties {
   ClockMode clock_mode = ClockMode::kVirtual;
   int64_t clock_origin_ns = kDefaultClockOriginNs;
   DeliveryFaults delivery;
 };
 
-HostSideOptions ReadHostSideOptions(const nlohmann::json& options) {
-  HostSideOptions host;
-  if (!options.is_object()) return host;
-  if (auto clock = options.find("clock"); clock != options.end() && *clock == "realtime") {
-    host.clock_mode = ClockMode::kRealtime;
+// Asks the plugin for its properties; a plugin older than 2.3 (or with a
+// NULL entry) reports the defaults. A value the host cannot use is kInternal.
+StatusOr<HostSideProperties> ReadProperties(const PluginLibrary& lib, aclsimBackend* backend) {
+  HostSideProperties host;
+  const aclsimBackendApi& api = *lib.api;
+  if (api.struct_size < ACLSIM_BACKEND_API_2_3_STRUCT_SIZE || api.backend_properties == nullptr) return host;
+  aclsimBackendProperties raw{};
+  raw.struct_size = ACLSIM_BACKEND_PROPERTIES_STRUCT_SIZE;
+  if (auto rc = api.backend_properties(backend, &raw); rc != 0) return lib.Error(rc, "backend_properties");
+  const std::string from = "backend plugin '" + lib.name + "' reported ";
+  switch (raw.clock_mode) {
+    case ACLSIM_BACKEND_CLOCK_VIRTUAL: host.clock_mode = ClockMode::kVirtual; break;
+    case ACLSIM_BACKEND_CLOCK_REALTIME: host.clock_mode = ClockMode::kRealtime; break;
+    default: return Status(StatusCode::kInternal, from + "an unknown clock_mode " + std::to_string(raw.clock_mode));
   }
-  if (auto origin = options.find("clock_origin_ns"); origin != options.end()) {
-    uint64_t n = 0;
-    if (AsNonNegativeInteger(*origin, &n) && n >= 1 && n <= static_cast<uint64_t>(kMaxClockOriginNs)) {
-      host.clock_origin_ns = static_cast<int64_t>(n);
-    }
+  if (raw.clock_origin_ns < 0 || raw.clock_origin_ns > kMaxClockOriginNs) {
+    return Status(StatusCode::kInternal,
+                  from + "clock_origin_ns " + std::to_string(raw.clock_origin_ns) + ", outside [0, 2^60]");
   }
-  if (auto faults = options.find("faults"); faults != options.end()) {
-    if (auto plan = ParseFaults(*faults); plan.ok()) host.delivery = plan->delivery;
-  }
+  if (raw.clock_origin_ns != 0) host.clock_origin_ns = raw.clock_origin_ns;
+  host.delivery.slow_delivery_us = raw.slow_delivery_us;
+  host.delivery.corrupt_record = raw.corrupt_record;
   return host;
 }
 
 class PluginBackend final : public Backend {
  public:
-  PluginBackend(std::shared_ptr<const BackendHandle> handle, uint32_t device_count, const HostSideOptions& host)
+  PluginBackend(std::shared_ptr<const BackendHandle> handle, uint32_t device_count, const HostSideProperties& host)
       : handle_(std::move(handle)), device_count_(device_count), host_(host) {}
 
   std::string_view name() const override { return handle_->lib->name; }
@@ -238,7 +245,7 @@ class PluginBackend final : public Backend {
  private:
   const std::shared_ptr<const BackendHandle> handle_;  // shared with every PluginDevice
   const uint32_t device_count_;
-  const HostSideOptions host_;
+  const HostSideProperties host_;
 };
 
 Status VersionError(const std::string& path, std::string detail) {
@@ -317,11 +324,11 @@ StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, co
 
   uint32_t device_count = 0;
   if (auto rc = api->device_count(backend, &device_count); rc != 0) return lib->Error(rc, "device_count");
+  ACLSIM_ASSIGN_OR_RETURN(const HostSideProperties host, ReadProperties(*lib, backend));
   Log(LogLevel::kInfo, "loaded backend plugin '" + lib->name + "' (backend ABI " +
                            AbiVersion(api->abi_major, api->abi_minor) + ") from " + path + ", " +
                            std::to_string(device_count) + " device(s)");
-  return std::unique_ptr<Backend>(
-      new PluginBackend(std::move(backend_handle), device_count, ReadHostSideOptions(options)));
+  return std::unique_ptr<Backend>(new PluginBackend(std::move(backend_handle), device_count, host));
 }
 
 }  // namespace aclsim::device

@@ -29,8 +29,10 @@ namespace aclsim::device {
 // Loads the plugin at |path| (dlopen RTLD_NOW | RTLD_LOCAL; a name without a
 // '/' is searched as dlopen searches), negotiates the ABI version and creates
 // a backend from |options| (the backend's options object, backend.h) through
-// the plugin's create_backend, as JSON text; the returned Backend reports
-// the clock mode and delivery faults they name (the host applies those).
+// the plugin's create_backend, as JSON text. The returned Backend reports
+// the clock mode, clock origin and delivery faults the plugin gives through
+// backend_properties (ABI 2.3; a 2.0-2.2 plugin: the defaults); the host
+// applies those and reads none of |options| itself.
 //
 // The library stays loaded while the returned Backend or any Device opened
 // from it is alive (they share ownership of it); Devices may outlive the
@@ -48,6 +50,10 @@ namespace aclsim::device {
 //   create_backend failed  its canonical code and detail (status_codec.h);
 //                          UNIMPLEMENTED there is kOptionUnsupported
 //                          (message: the plugin's last_error).
+//   backend_properties     its code and message when the call fails;
+//                          kInternal naming the value when the plugin reports
+//                          an unknown clock mode or a clock origin outside
+//                          [0, 2^60].
 StatusOr<std::unique_ptr<Backend>> LoadPluginBackend(const std::string& path, const nlohmann::json& options);
 
 }  // namespace aclsim::device

@@ -3,6 +3,7 @@
 // and error handling against the fake plugins of tests/plugin/.
 #include "runtime/device/c_api/plugin_backend.h"
 
+#include <dlfcn.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -14,7 +15,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "aclsim/backend_c_api.h"
 #include "runtime/model/graph_loader.h"
+#include "runtime/time_limits.h"
 #include "sim/sim_backend.h"
 #include "tests/testing/status_printers.h"
 
@@ -227,6 +230,116 @@ TEST(PluginBackend, GivenClockAndDeliveryFaultsThenThePluginBackendReportsThem) 
   EXPECT_EQ((*got)->clock_mode(), ClockMode::kRealtime);
   EXPECT_EQ((*got)->delivery_faults().slow_delivery_us, 3u);
   EXPECT_EQ((*got)->delivery_faults().corrupt_record, 9u);
+  EXPECT_EQ((*plain)->clock_origin_ns(), kDefaultClockOriginNs);
+  auto origin = LoadSimPlugin(json{{"clock_origin_ns", 42}});
+  ASSERT_TRUE(origin.ok()) << origin.status().ToString();
+  EXPECT_EQ((*origin)->clock_origin_ns(), 42);
+  EXPECT_EQ((*origin)->clock_mode(), ClockMode::kVirtual);
+}
+
+// ABI 2.3: the host takes the clock and the delivery faults from
+// backend_properties and reads none of the options itself.
+TEST(PluginBackend, GivenTwoThreePluginThenTheHostTakesWhatItsPropertiesReport) {
+  const json options = {
+      {"clock", "virtual"},
+      {"properties", {{"clock_mode", 1}, {"clock_origin_ns", 77}, {"slow_delivery_us", 3}, {"corrupt_record", 4}}}};
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_PROPERTIES, options);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ((*got)->clock_mode(), ClockMode::kRealtime);
+  EXPECT_EQ((*got)->clock_origin_ns(), 77);
+  EXPECT_EQ((*got)->delivery_faults().slow_delivery_us, 3u);
+  EXPECT_EQ((*got)->delivery_faults().corrupt_record, 4u);
+  // Zeros are the defaults; "clock": "realtime" among the options is the plugin's business.
+  auto defaults = LoadPluginBackend(ACLSIM_TEST_PLUGIN_PROPERTIES, json{{"clock", "realtime"}});
+  ASSERT_TRUE(defaults.ok()) << defaults.status().ToString();
+  EXPECT_EQ((*defaults)->clock_mode(), ClockMode::kVirtual);
+  EXPECT_EQ((*defaults)->clock_origin_ns(), kDefaultClockOriginNs);
+  EXPECT_TRUE((*defaults)->delivery_faults().empty());
+}
+
+TEST(PluginBackend, GivenPropertiesTheHostCannotUseThenLoadingFailsNamingTheValue) {
+  auto load = [](const json& properties) {
+    return LoadPluginBackend(ACLSIM_TEST_PLUGIN_PROPERTIES, json{{"properties", properties}}).status();
+  };
+  const Status clock = load(json{{"clock_mode", 2}});
+  EXPECT_EQ(clock.code(), StatusCode::kInternal);
+  EXPECT_EQ(clock.message(), "backend plugin 'fake' reported an unknown clock_mode 2");
+  const Status negative = load(json{{"clock_origin_ns", -1}});
+  EXPECT_EQ(negative.code(), StatusCode::kInternal);
+  EXPECT_EQ(negative.message(), "backend plugin 'fake' reported clock_origin_ns -1, outside [0, 2^60]");
+  EXPECT_EQ(load(json{{"clock_origin_ns", kMaxClockOriginNs + 1}}).code(), StatusCode::kInternal);
+  EXPECT_TRUE(
+      LoadPluginBackend(ACLSIM_TEST_PLUGIN_PROPERTIES, json{{"properties", {{"clock_origin_ns", kMaxClockOriginNs}}}})
+          .ok());
+  const Status failed = load(json{{"fail", true}});
+  EXPECT_EQ(failed.code(), StatusCode::kUnavailable);
+  EXPECT_EQ(failed.message(), "fake: properties are not ready");
+}
+
+// A plugin built against 2.2 still loads (any minor of the host's major is
+// accepted) and reports every default: the host no longer reads "clock" or
+// "faults" from the options, and calls nothing past the table's struct_size.
+TEST(PluginBackend, GivenTwoTwoPluginThenItLoadsWithEveryDefaultProperty) {
+  const json options = {{"clock", "realtime"},
+                        {"clock_origin_ns", 5},
+                        {"faults", {{"slow_delivery", {{"write_delay_us", 3}}}, {"corrupt_record", {{"index", 9}}}}}};
+  auto got = LoadPluginBackend(ACLSIM_TEST_PLUGIN_MINOR2, options);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ((*got)->clock_mode(), ClockMode::kVirtual);
+  EXPECT_EQ((*got)->clock_origin_ns(), kDefaultClockOriginNs);
+  EXPECT_TRUE((*got)->delivery_faults().empty());
+  auto dev = (*got)->OpenDevice(0);
+  ASSERT_TRUE(dev.ok()) << dev.status().ToString();
+  EXPECT_EQ((*dev)->info().ai_core_count, 1u);                   // the plugin itself did take "clock": "realtime"
+  auto old = LoadPluginBackend(ACLSIM_TEST_PLUGIN_OK, options);  // a 2.0-sized table: the same
+  ASSERT_TRUE(old.ok()) << old.status().ToString();
+  EXPECT_EQ((*old)->clock_mode(), ClockMode::kVirtual);
+  EXPECT_TRUE((*old)->delivery_faults().empty());
+}
+
+// The C++ backends made plugins by the adapter report their own properties.
+TEST(PluginBackend, GivenAdapterPluginsThenTheirPropertiesCrossTheAbi) {
+  auto fixed = LoadPluginBackend(ACLSIM_FIXED_LATENCY_PLUGIN_PATH,
+                                 json::parse(R"({"faults": {"slow_delivery": {"write_delay_us": 2},
+                                                            "corrupt_record": {"index": 3}}})"));
+  ASSERT_TRUE(fixed.ok()) << fixed.status().ToString();
+  EXPECT_EQ((*fixed)->name(), "fixed_latency");
+  EXPECT_EQ((*fixed)->clock_mode(), ClockMode::kVirtual);
+  EXPECT_EQ((*fixed)->clock_origin_ns(), kDefaultClockOriginNs);
+  EXPECT_EQ((*fixed)->delivery_faults().slow_delivery_us, 2u);
+  EXPECT_EQ((*fixed)->delivery_faults().corrupt_record, 3u);
+  auto skeleton = LoadPluginBackend(ACLSIM_SKELETON_PLUGIN_PATH, json::object());
+  ASSERT_TRUE(skeleton.ok()) << skeleton.status().ToString();
+  EXPECT_EQ((*skeleton)->clock_mode(), ClockMode::kVirtual);
+  EXPECT_EQ((*skeleton)->clock_origin_ns(), kDefaultClockOriginNs);
+  EXPECT_TRUE((*skeleton)->delivery_faults().empty());
+}
+
+// The adapter's backend_properties checks its arguments as the ABI says.
+TEST(PluginBackend, GivenAdapterPropertiesCallWithBadArgumentsThenInvalidArgument) {
+  void* lib = dlopen(ACLSIM_SIM_PLUGIN_PATH, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(lib, nullptr) << dlerror();
+  auto get_api = reinterpret_cast<aclsimBackendGetApiFn>(dlsym(lib, "aclsimBackendGetApi"));
+  ASSERT_NE(get_api, nullptr);
+  const aclsimBackendApi* api = get_api(ACLSIM_BACKEND_ABI_MAJOR);
+  ASSERT_GE(api->struct_size, ACLSIM_BACKEND_API_2_3_STRUCT_SIZE);
+  EXPECT_EQ(api->abi_minor, 3u);
+  aclsimBackend* backend = nullptr;
+  ASSERT_EQ(api->create_backend("{}", 2, &backend), ACLSIM_BACKEND_OK);
+  aclsimBackendProperties props{};
+  props.struct_size = ACLSIM_BACKEND_PROPERTIES_STRUCT_SIZE - 8;
+  EXPECT_EQ(api->backend_properties(backend, &props), ACLSIM_BACKEND_CODE_INVALID_ARGUMENT);
+  EXPECT_EQ(props.clock_origin_ns, 0);  // untouched on failure
+  EXPECT_EQ(api->backend_properties(backend, nullptr), ACLSIM_BACKEND_CODE_INVALID_ARGUMENT);
+  EXPECT_EQ(api->backend_properties(nullptr, &props), ACLSIM_BACKEND_CODE_INVALID_ARGUMENT);
+  props.struct_size = ACLSIM_BACKEND_PROPERTIES_STRUCT_SIZE;
+  EXPECT_EQ(api->backend_properties(backend, &props), ACLSIM_BACKEND_OK);
+  EXPECT_EQ(props.clock_mode, ACLSIM_BACKEND_CLOCK_VIRTUAL);
+  EXPECT_EQ(props.clock_origin_ns, kDefaultClockOriginNs);
+  EXPECT_EQ(props.slow_delivery_us, 0u);
+  EXPECT_EQ(props.corrupt_record, 0u);
+  EXPECT_EQ(api->destroy_backend(backend), ACLSIM_BACKEND_OK);
+  dlclose(lib);
 }
 
 TEST(PluginBackend, GivenDevicesWhenBackendDestroyedFirstThenDevicesKeepWorking) {
@@ -270,7 +383,7 @@ TEST(PluginBackend, GivenWrongMajorThenFeatureNotSupportedNamingBothVersions) {
   EXPECT_EQ(got.status().detail(), Detail::kVersionMismatch);
   EXPECT_THAT(got.status().message(), HasSubstr(ACLSIM_TEST_PLUGIN_MAJOR1));
   EXPECT_THAT(got.status().message(),
-              HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.2"));
+              HasSubstr("implements backend ABI 1.0, but this aclsim implements backend ABI 2.3"));
 }
 
 TEST(PluginBackend, GivenPluginWithNoTableForHostMajorThenFeatureNotSupported) {
