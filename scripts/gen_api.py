@@ -182,15 +182,21 @@ def load_edge_spec():
 
 
 def mspti_ids(domain, rows):
-    """[(cbid, enum suffix, name)], checked against mspti/mspti_cbid.h."""
+    """[(cbid, enum suffix, function, name)], checked against mspti/mspti_cbid.h.
+
+    A row is (suffix, function) or (suffix, function, name): name is what
+    msptiGetCallbackName gives for the id, the function's own name unless the
+    row spells libmspti's."""
     text = CBID_HEADER.read_text()
     values = {m.group(1): int(m.group(2)) for m in re.finditer(r"MSPTI_CBID_%s_(\w+) = (\d+)," % domain, text)}
     out = []
-    for i, (suffix, name) in enumerate(rows, start=1):
+    for i, row in enumerate(rows, start=1):
+        suffix, function = row[0], row[1]
+        name = row[2] if len(row) > 2 else function
         if values.get(suffix) != i:
             raise SystemExit("edge_api.py: MSPTI_%s row %d is %s, but mspti_cbid.h gives MSPTI_CBID_%s_%s = %s"
                              % (domain, i, suffix, domain, suffix, values.get(suffix)))
-        out.append((i, suffix, name))
+        out.append((i, suffix, function, name))
     if values.get("SIZE") != len(rows) + 1:
         raise SystemExit("edge_api.py: MSPTI_%s has %d rows, mspti_cbid.h's SIZE is %s"
                          % (domain, len(rows), values.get("SIZE")))
@@ -200,9 +206,9 @@ def mspti_ids(domain, rows):
 def function_cbids(spec):
     """{function: runtime callback id} for the timed functions."""
     runtime = mspti_ids("RUNTIME", spec.MSPTI_RUNTIME)
-    by_suffix = {suffix: cbid for cbid, suffix, _ in runtime}
+    by_suffix = {suffix: cbid for cbid, suffix, _, _ in runtime}
     by_name = {}
-    for cbid, _, name in runtime:
+    for cbid, _, name, _ in runtime:
         by_name.setdefault(name, cbid)  # the first id of a name (MEMCPY before MEMCPY_HOST)
     out = {}
     for row in spec.FUNCTIONS:
@@ -283,7 +289,7 @@ def render_mspti_callbacks(spec):
            "// ACLSIM_MSPTI_CALLBACK(domain, cbid, name): MSPTI's callback ids (mspti/mspti_cbid.h)",
            "// and the API each stands for, as msptiGetCallbackName returns it (api/src/edge_api.py)."]
     for domain, rows in (("RUNTIME", spec.MSPTI_RUNTIME), ("HCCL", spec.MSPTI_HCCL)):
-        for cbid, _, name in mspti_ids(domain, rows):
+        for cbid, _, _, name in mspti_ids(domain, rows):
             out.append("ACLSIM_MSPTI_CALLBACK(%s, %d, %s)" % (domain, cbid, c_string(name)))
     return "\n".join(out) + "\n"
 

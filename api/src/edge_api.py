@@ -65,9 +65,11 @@ def fn(name, *prologue, mspti=None):
 
 
 # MSPTI's runtime-domain callback ids (mspti/mspti_cbid.h, in id order from
-# 1) and the ACL function each stands for, as msptiGetCallbackName returns
-# it: the function's name as the ACL documentation spells it. A timed
-# function named here fires that callback.
+# 1) and the ACL function each stands for. msptiGetCallbackName returns the
+# function's name, or a row's third column where libmspti spells the id
+# otherwise (Ascend/mspti's callback table: aclrtMemSet, aclrtMemSetAsync);
+# a callback's functionName is always the function's own. A timed function
+# named here fires that callback.
 MSPTI_RUNTIME = [
     ("DEVICE_SET", "aclrtSetDevice"),
     ("DEVICE_RESET", "aclrtResetDevice"),
@@ -95,8 +97,8 @@ MSPTI_RUNTIME = [
     ("MEMCPY_ASYNC", "aclrtMemcpyAsync"),
     ("MEM_CPY2D", "aclrtMemcpy2D"),
     ("MEM_CPY2D_ASYNC", "aclrtMemcpy2DAsync"),
-    ("MEM_SET", "aclrtMemset"),
-    ("MEM_SET_ASYNC", "aclrtMemsetAsync"),
+    ("MEM_SET", "aclrtMemset", "aclrtMemSet"),
+    ("MEM_SET_ASYNC", "aclrtMemsetAsync", "aclrtMemSetAsync"),
     ("MEM_GET_INFO", "aclrtGetMemInfo"),
     ("RESERVE_MEM_ADDRESS", "aclrtReserveMemAddress"),
     ("RELEASE_MEM_ADDRESS", "aclrtReleaseMemAddress"),

@@ -260,6 +260,23 @@ TEST_F(MsptiHost, GivenRuntimeDomainEnabledThenEnterAndExitOfEachCall) {
                                                "aclrtFree exit 16", "aclrtMalloc enter 15", "aclrtMalloc exit 15"}));
 }
 
+// A callback's functionName is the function called; msptiGetCallbackName
+// gives libmspti's spelling of the same id (aclrtMemSet).
+TEST_F(MsptiHost, GivenMemsetCallbackThenFunctionNameIsTheFunctionsOwn) {
+  msptiSubscriberHandle sub = nullptr;
+  ASSERT_EQ(msptiSubscribe(&sub, &OnCallback, &g_calls), MSPTI_SUCCESS);
+  ASSERT_EQ(msptiEnableCallback(1, sub, MSPTI_CB_DOMAIN_RUNTIME, MSPTI_CBID_RUNTIME_MEM_SET), MSPTI_SUCCESS);
+  void* p = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+  ASSERT_ACL_OK(aclrtMemset(p, 64, 0, 64));
+  ASSERT_ACL_OK(aclrtFree(p));
+  ASSERT_EQ(msptiUnsubscribe(sub), MSPTI_SUCCESS);
+  EXPECT_EQ(g_calls, (std::vector<std::string>{"aclrtMemset enter 27", "aclrtMemset exit 27"}));
+  const char* name = nullptr;
+  ASSERT_EQ(msptiGetCallbackName(MSPTI_CB_DOMAIN_RUNTIME, MSPTI_CBID_RUNTIME_MEM_SET, &name), MSPTI_SUCCESS);
+  EXPECT_STREQ(name, "aclrtMemSet");
+}
+
 // correlationData: a slot per call, the same at its entry and its exit,
 // also for a call made from inside another call's callback.
 std::vector<std::string> g_slots;

@@ -236,11 +236,12 @@ TEST(MsptiCallbackQueries, GivenNamesAndDomainsThenCannsTables) {
   ASSERT_EQ(msptiGetCallbackName(MSPTI_CB_DOMAIN_RUNTIME, MSPTI_CBID_RUNTIME_MEM_SET_PID_TO_SHAREABLE_HANDLE, &name),
             MSPTI_SUCCESS);
   EXPECT_STREQ(name, "aclrtMemSetPidToShareableHandle");
-  // Spelled as the ACL functions are (docs/mspti.md: Ascend/mspti writes aclrtMemSet).
+  // Spelled as libmspti spells them (Ascend/mspti's callback table), not as
+  // the functions are; a callback's functionName is the function's own.
   ASSERT_EQ(msptiGetCallbackName(MSPTI_CB_DOMAIN_RUNTIME, MSPTI_CBID_RUNTIME_MEM_SET, &name), MSPTI_SUCCESS);
-  EXPECT_STREQ(name, "aclrtMemset");
+  EXPECT_STREQ(name, "aclrtMemSet");
   ASSERT_EQ(msptiGetCallbackName(MSPTI_CB_DOMAIN_RUNTIME, MSPTI_CBID_RUNTIME_MEM_SET_ASYNC, &name), MSPTI_SUCCESS);
-  EXPECT_STREQ(name, "aclrtMemsetAsync");
+  EXPECT_STREQ(name, "aclrtMemSetAsync");
   ASSERT_EQ(msptiGetCallbackName(MSPTI_CB_DOMAIN_HCCL, MSPTI_CBID_HCCL_SENDRECV, &name), MSPTI_SUCCESS);
   EXPECT_STREQ(name, "HcclBatchSendRecv");
   EXPECT_EQ(msptiGetCallbackName(MSPTI_CB_DOMAIN_RUNTIME, 0, &name), MSPTI_ERROR_INVALID_PARAMETER);
