@@ -72,7 +72,7 @@ def main(paths):
                 extra += " %.3g items/s" % b["items_per_second"]
             if "bytes_per_second" in b:
                 extra += " %.3g B/s" % b["bytes_per_second"]
-            for counter in ("ns_per_op", "ns_added_per_kernel", "ratio"):
+            for counter in ("ns_per_op", "ns_added_per_kernel", "execute_ns_added_per_kernel", "ratio"):
                 if counter in b:
                     extra += " %s=%.2f" % (counter, b[counter])
             rel = compare(b, base, kind) if base is not None and base is not b else ""

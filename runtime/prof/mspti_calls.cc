@@ -5,6 +5,20 @@
 namespace aclsim::prof::mspti {
 namespace {
 
+// The fields a MEMCPY and a MEMSET record share.
+template <typename Record>
+void AppendTransfer(Collector& c, const MemoryActivity& m, uint64_t correlation_id, int64_t start_ns, int64_t end_ns,
+                    Record& r) {
+  r.bytes = m.bytes;
+  r.start = static_cast<uint64_t>(start_ns);
+  r.end = static_cast<uint64_t>(end_ns);
+  r.device_id = m.device_id;
+  r.stream_id = m.stream_id;
+  r.correlation_id = correlation_id;
+  r.is_async = m.is_async ? 1 : 0;
+  c.Append(r);
+}
+
 void AppendMemory(Collector& c, const MemoryActivity& m, uint64_t correlation_id, int64_t start_ns, int64_t end_ns) {
   if (m.kind == kMemory) {
     MemoryRecord r;
@@ -21,25 +35,11 @@ void AppendMemory(Collector& c, const MemoryActivity& m, uint64_t correlation_id
   } else if (m.kind == kMemcpy) {
     MemcpyRecord r;
     r.copy_kind = m.copy_kind;
-    r.bytes = m.bytes;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.device_id = m.device_id;
-    r.stream_id = m.stream_id;
-    r.correlation_id = correlation_id;
-    r.is_async = m.is_async ? 1 : 0;
-    c.Append(r);
+    AppendTransfer(c, m, correlation_id, start_ns, end_ns, r);
   } else if (m.kind == kMemset) {
     MemsetRecord r;
     r.value = m.value;
-    r.bytes = m.bytes;
-    r.start = static_cast<uint64_t>(start_ns);
-    r.end = static_cast<uint64_t>(end_ns);
-    r.device_id = m.device_id;
-    r.stream_id = m.stream_id;
-    r.correlation_id = correlation_id;
-    r.is_async = m.is_async ? 1 : 0;
-    c.Append(r);
+    AppendTransfer(c, m, correlation_id, start_ns, end_ns, r);
   }
 }
 
