@@ -35,13 +35,13 @@ __attribute__((noinline, cold)) Ret FailedAccess(Call call) {
 }
 
 #if ACLSIM_RECORD_SIGNATURE_X86
-// An ifunc resolver runs while the library is relocated, before any static
-// initialiser (x86::kAvailable is not set yet), so it asks the CPU itself;
-// a sanitizer's runtime is not set up either, so nothing in it is instrumented.
-__attribute__((no_sanitize("address", "thread", "undefined"))) bool ResolveX86() {
+// Set once while this library is initialised; a call made before that (from
+// another library's initialiser) sees false and takes the portable path,
+// which gives the same result.
+const bool kUseX86 = [] {
   __builtin_cpu_init();
   return __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("pclmul");
-}
+}();
 #endif
 
 }  // namespace
@@ -60,10 +60,10 @@ extern "C" {
 #undef ACLSIM_PROF_FN
 
 // Each accessor exists twice: compiled for crc32 and pclmulqdq with the
-// signature check inline (no call, no register saves, no memo), and portable
-// with the per-thread memo. On x86 the exported symbol is an ifunc that picks
-// one when the library is loaded, so a call costs the caller's PLT jump and
-// nothing more.
+// signature inline and the memo compared 16 bytes at a time, and portable.
+// The exported function tests one flag and jumps to one of them. (Not an
+// ifunc: libascendcl.so, relocated first, binds the same names, and a
+// resolver must not run in a library that is not relocated yet.)
 #define ACLSIM_PORTABLE_ACCESSOR(ret, name, params, args, load)                           \
   __attribute__((noinline)) static ret name##Portable params {                            \
     if (const uint8_t* rec = aclsim::prof::CheckedRecordMemo args) return load;           \
@@ -72,16 +72,12 @@ extern "C" {
 #if ACLSIM_RECORD_SIGNATURE_X86
 #define ACLSIM_FAST_ACCESSOR(ret, name, params, args, load)                                  \
   ACLSIM_PORTABLE_ACCESSOR(ret, name, params, args, load)                                    \
-  ACLSIM_RECORD_SIGNATURE_X86_TARGET static ret name##X86 params {                           \
-    if (const uint8_t* rec = aclsim::prof::CheckedRecordX86 args) [[likely]]                 \
-      return load;                                                                           \
+  ACLSIM_RECORD_SIGNATURE_X86_TARGET __attribute__((noinline)) static ret name##X86 params { \
+    const uint8_t* rec = aclsim::prof::CheckedRecordX86 args;                                \
+    if (__builtin_expect(rec != nullptr, 1)) return load;                                    \
     return FailedAccess<ret>([=](const aclsim::api::ProfApi& t) { return t.name args; });    \
   }                                                                                          \
-  __attribute__((no_sanitize("address", "thread", "undefined"))) static auto name##Resolve() \
-      ->decltype(&name##Portable) {                                                          \
-    return ResolveX86() ? &name##X86 : &name##Portable;                                      \
-  }                                                                                          \
-  MSVP_PROF_API ret name params __attribute__((ifunc(#name "Resolve")));
+  MSVP_PROF_API ret name params { return kUseX86 ? name##X86 args : name##Portable args; }
 #else
 #define ACLSIM_FAST_ACCESSOR(ret, name, params, args, load) \
   ACLSIM_PORTABLE_ACCESSOR(ret, name, params, args, load)   \

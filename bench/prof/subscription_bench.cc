@@ -201,7 +201,8 @@ void BM_SubscribedNsAddedPerKernel(benchmark::State& state) {
     const auto t0 = Clock::now();
     for (int r = 0; r < runs; ++r) (void)aclmdlExecute(s.model_id, s.in, s.out);
     const auto t1 = Clock::now();
-    if (SubscribedRuns(s, runs, false, &executing) != static_cast<uint64_t>(runs) * kOps) state.SkipWithError("records lost");
+    if (SubscribedRuns(s, runs, false, &executing) != static_cast<uint64_t>(runs) * kOps)
+      state.SkipWithError("records lost");
     const auto t2 = Clock::now();
     plain += t1 - t0;
     subscribed += t2 - t1;

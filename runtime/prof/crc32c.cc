@@ -85,10 +85,6 @@ const bool kRecordHardware = DetectClmul();
 
 }  // namespace
 
-#if ACLSIM_RECORD_SIGNATURE_X86
-const bool x86::kAvailable = kRecordHardware;
-#endif
-
 bool Crc32cHardwareAvailable() { return kHardware; }
 bool RecordSignatureHardwareAvailable() { return kRecordHardware; }
 

@@ -52,11 +52,6 @@ bool VerifyRecords(const void* records, size_t count);
 // accessors inline it. Gives RecordSignaturePortable's bits.
 namespace x86 {
 
-// True when the CPU has both instructions. Set during static initialisation
-// of the library holding crc32c.cc; a caller that runs earlier sees false and
-// takes the portable path, which gives the same result.
-extern const bool kAvailable;
-
 // |reg| times x^|m| mod P (reflected: 0x80000000 is the polynomial 1).
 constexpr uint32_t MulXPow(uint32_t reg, unsigned m) {
   for (unsigned i = 0; i < m; ++i) reg = (reg & 1) ? (reg >> 1) ^ 0x82F63B78u : reg >> 1;

@@ -147,7 +147,7 @@ inline const uint8_t* CheckedRecordMemo(const void* buffer, size_t len, uint32_t
 
 #if ACLSIM_RECORD_SIGNATURE_X86
 // CheckedRecordMemo for callers compiled for ACLSIM_RECORD_SIGNATURE_X86_TARGET,
-// to be called only on a CPU with crc32 and pclmulqdq (x86::kAvailable): the
+// to be called only on a CPU with crc32 and pclmulqdq (RecordSignatureHardwareAvailable()): the
 // memo's 80-byte compare and copy are five 16-byte loads and stores, and the
 // signature is computed inline, so a call that meets a new record costs the
 // three-lane signature and one that meets the memo's record about a third of it.
