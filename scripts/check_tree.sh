@@ -6,12 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-scripts/check_format.sh
-/usr/bin/python3 scripts/check_sizes.py
-/usr/bin/python3 scripts/check_layers.py
-/usr/bin/python3 scripts/gen_api.py --check
-/usr/bin/python3 scripts/gen_device.py --check
-/usr/bin/python3 scripts/gen_aclnn.py --check
-/usr/bin/python3 scripts/gen_op_types.py --check
+scripts/check/check_format.sh
+/usr/bin/python3 scripts/check/check_sizes.py
+/usr/bin/python3 scripts/check/check_layers.py
+scripts/check/generated.sh
 bash tests/tools/demo_script_test.sh .
 echo "check_tree: ok"

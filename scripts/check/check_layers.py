@@ -112,7 +112,7 @@ def check_edge(problems):
 
 
 def main():
-    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     problems = []
     check_includes(problems)
     check_cmake(problems)
