@@ -11,6 +11,7 @@ scripts/check/check_format.sh
 /usr/bin/python3 scripts/check/check_sizes.py
 /usr/bin/python3 scripts/check/check_layers.py
 scripts/check/generated.sh
-/usr/bin/python3 scripts/check/check_doc_paths.py docs/architecture.md
+/usr/bin/python3 scripts/check/check_doc_paths.py docs/architecture.md README.md
+/usr/bin/python3 tests/tools/readme_commands_test.py
 bash tests/tools/demo_script_test.sh .
 echo "check_tree: ok"
