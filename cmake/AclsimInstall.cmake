@@ -1,5 +1,5 @@
 # Install rules. The installed prefix is laid out as a CANN toolkit
-# (README "Pointing an existing Ascend program at aclsim"):
+# (docs/toolkit.md):
 #   set_env.sh, bin/setenv.bash        the environment (cmake/toolkit/set_env.sh)
 #   lib64/                             libascendcl, libmsprofiler, libprofapi, libc_sec, libnnopbase, libopapi,
 #                                      libms_tools_ext, libmspti (RUNPATH $ORIGIN)

@@ -13,7 +13,7 @@
 
 namespace aclsim {
 
-// Documented caps (README, "Limits").
+// Documented caps (docs/differences.md, "Limits").
 constexpr size_t kMaxModelFileBytes = size_t{2} << 30;    // 2 GiB: model files (JSON or ONNX)
 constexpr size_t kMaxConfigFileBytes = size_t{16} << 20;  // 16 MiB: aclInit and ACLSIM_CONFIG files
 constexpr size_t kMaxProfileFileBytes = size_t{1} << 20;  // 1 MiB: device profile files

@@ -26,4 +26,4 @@ for b in "$build"/bench/*_bench; do
   "$b" --benchmark_filter="$filter" --benchmark_repetitions="$reps" --benchmark_report_aggregates_only=true \
        --benchmark_out="$out/$name.json" --benchmark_out_format=json >/dev/null
 done
-/usr/bin/python3 scripts/bench_report.py "$out"/*.json
+/usr/bin/python3 scripts/check/bench_report.py "$out"/*.json

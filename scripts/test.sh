@@ -4,7 +4,8 @@
 #   scripts/test.sh --sanitize=address   ASan + UBSan build, whole suite
 #   scripts/test.sh --sanitize=thread    TSan build, whole suite
 #   extra arguments after -- go to ctest (e.g. -- -R Conformance)
-# Exits non-zero on any failure.
+# First the generated files' checks (scripts/check/generated.sh, as CI's tree
+# checks run them). Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +22,7 @@ while [ $# -gt 0 ]; do
 done
 
 scripts/setup.sh
-/usr/bin/python3 scripts/gen_api.py --check
+scripts/check/generated.sh
 
 build="build/test${sanitizer:+-$sanitizer}"
 # The Python module is tested in the plain build only: Debian's python3 is
@@ -55,6 +56,6 @@ status=0
 (cd "$build" && ctest -j2 --output-on-failure --timeout 300 --output-junit "$junit" "${ctest_args[@]}") || status=$?
 # The count of cases run (CTest counts suites), and with the whole suite
 # selected, a check that every listed case ran.
-/usr/bin/python3 scripts/test_counts.py --junit "$junit" --tally "$ACLSIM_TEST_TALLY" \
+/usr/bin/python3 scripts/check/test_counts.py --junit "$junit" --tally "$ACLSIM_TEST_TALLY" \
   --label "cases${sanitizer:+ ($sanitizer)}" "${expect[@]}" || status=1
 exit "$status"

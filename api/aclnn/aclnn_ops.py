@@ -1,6 +1,6 @@
 """The aclnn operators aclsim provides, declared once.
 
-scripts/gen_aclnn.py turns this table into
+scripts/gen/gen_aclnn.py turns this table into
 
   api/include/aclnnop/aclnn_*.h          the per-op headers (one per "header")
   api/aclnn/generated/opapi_functions.cc the extern "C" two-phase functions of

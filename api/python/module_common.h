@@ -56,7 +56,7 @@ void DefUtil(py::module_& util);     // util_bindings.cc
 void DefOp(py::module_& op);         // op_bindings.cc
 void DefTensorDesc(py::module_& m);  // tensor_desc_bindings.cc: acl.create_tensor_desc …
 // surface.cc: the not-supported functions and the lenient wrappers that
-// scripts/gen_pyacl.py generates from pyacl_functions.txt; runs last.
+// scripts/gen/gen_pyacl.py generates from pyacl_functions.txt; runs last.
 void DefGenerated(py::module_& acl);
 
 }  // namespace aclsim::python

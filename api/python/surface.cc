@@ -1,7 +1,7 @@
 // The generated part of the module: every function of
 // api/python/pyacl_functions.txt without a hand-written binding becomes a
 // not-supported function, and the lenient functions accept extra positional
-// arguments (generated/pyacl_table.inc, written by scripts/gen_pyacl.py).
+// arguments (generated/pyacl_table.inc, written by scripts/gen/gen_pyacl.py).
 //
 // A not-supported function accepts any positional arguments, records
 // "acl.<module>.<name> is not implemented by aclsim" with

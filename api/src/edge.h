@@ -9,7 +9,7 @@
 // (200000), anything else → ACL_ERROR_INTERNAL_ERROR (500000). Recording the
 // message allocates nothing, so it cannot fail in turn.
 //
-// scripts/check_layers.py checks that every entry point uses them.
+// scripts/check/check_layers.py checks that every entry point uses them.
 #ifndef ACLSIM_API_SRC_EDGE_H_
 #define ACLSIM_API_SRC_EDGE_H_
 

@@ -1,7 +1,7 @@
 """The C edge of libascendcl.so, declared once: each entry point's prologue
 and MSPTI's per-API tables.
 
-scripts/gen_api.py turns this table into
+scripts/gen/gen_api.py turns this table into
 
   api/src/generated/edge_prologues.h  one ACLSIM_PROLOGUE_<function> macro per
                                       row: the function's name as a constant

@@ -10,7 +10,7 @@
 // reported (Detail::kDeviceError) is returned as it is.
 //
 // tests/api/error_table_test.cc pins every row against the codes traced on
-// CANN (spec, README "Error codes").
+// CANN (docs/differences.md).
 #ifndef ACLSIM_API_SRC_ERROR_TABLE_H_
 #define ACLSIM_API_SRC_ERROR_TABLE_H_
 

@@ -7,7 +7,7 @@
  *
  * This header is not installed and the functions are not part of the ACL
  * API: docs/api_coverage.md does not count them. They are exported (their
- * names start with acl, api/ascendcl.map), so scripts/acl_surface.py reads
+ * names start with acl, api/ascendcl.map), so scripts/gen/acl_surface.py reads
  * this header beside the public ones for the exported-symbol check.
  *
  * Each table getter returns the table for table |version|, or NULL when

@@ -15,7 +15,7 @@
 //     finds no markers in them: the floor that any collection of kernels
 //     from the completion stream pays before it writes a record. "Every
 //     kind" includes OVERHEAD, whose records time the client's callbacks.
-//     scripts/bench_report.py prints each /K against /0 as the host ns
+//     scripts/check/bench_report.py prints each /K against /0 as the host ns
 //     added per kernel, (time - time of /0) / kernels, and the ratio.
 //   BM_MsptiNsAddedPerKernel: the headline figure, measured in one case so
 //     that both halves share the machine's state: each iteration times 100

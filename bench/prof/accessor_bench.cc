@@ -5,7 +5,7 @@
 //     index cycling over an N-record buffer (signature check included).
 //   BM_FullDecode/N: aclprofGetOpNum once, then start, end, duration and
 //     model id of every record; bytes/s of buffer decoded.
-//   Baselines, same arguments, same run (scripts/bench_report.py pairs them):
+//   Baselines, same arguments, same run (scripts/check/bench_report.py pairs them):
 //   BM_Baseline_PlainRead/N: the duration field of record i read directly,
 //     i cycling as in BM_GetOpDuration, no checks: the accessors' limit.
 //   BM_Baseline_PlainStream/N: every 64-bit word of the buffer summed in

@@ -8,7 +8,7 @@
 //   BM_EndToEndThreadSubscribed: the same, subscribed with ProfOpSubscribe
 //     (the executing thread's ops on device 0) instead of the model.
 //   BM_Baseline_Execute: the same executions without a subscription;
-//     scripts/bench_report.py prints BM_EndToEnd* against it as the host ns
+//     scripts/check/bench_report.py prints BM_EndToEnd* against it as the host ns
 //     a subscription adds per kernel (and the ratio).
 //   BM_SubscribedNsAddedPerKernel: that figure measured in one case: each
 //     iteration times the executions unsubscribed, then subscribed

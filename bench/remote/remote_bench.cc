@@ -9,7 +9,7 @@
 // The remote cases talk to an aclsim-device-server child process on a Unix
 // socket (started once, stopped at exit) and report "ratio_vs_sim": their
 // time per iteration over the in-process baseline's from the same run
-// (scripts/bench_report.py prints the same ratio from the JSON).
+// (scripts/check/bench_report.py prints the same ratio from the JSON).
 #include <benchmark/benchmark.h>
 
 #include <cstdio>

@@ -1,7 +1,7 @@
 """The device interface, declared once.
 
 This list is the one definition of the methods of a device and of the value
-types that cross the device boundary. scripts/gen_device.py turns it into
+types that cross the device boundary. scripts/gen/gen_device.py turns it into
 
   runtime/device/device_methods.inc          the pure virtuals of device::Device
   runtime/device/device_types.h              the C++ value types
@@ -17,7 +17,7 @@ types that cross the device boundary. scripts/gen_device.py turns it into
 
 Adding a device method means one entry in METHODS plus its implementation in
 each backend (sim/, remote/server is generated). Run the generator after any
-change; CI fails when its outputs are stale (scripts/gen_device.py --check).
+change; CI fails when its outputs are stale (scripts/gen/gen_device.py --check).
 
 A field may carry a fourth element, the ABI minor version that appended it
 ("2.2"): such fields come last, are plain numbers, and a reader of an older

@@ -1,6 +1,6 @@
 """The op types aclsim knows, declared once.
 
-scripts/gen_op_types.py turns this table into
+scripts/gen/gen_op_types.py turns this table into
 
   runtime/model/generated/op_types.inc        the X-macro list ACLSIM_OP_TYPE_LIST
                                               (the OpType enum and the traits of

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The generated C edge (scripts/gen_api.py over api/src/edge_api.py): what
+"""The generated C edge (scripts/gen/gen_api.py over api/src/edge_api.py): what
 the prologues and MSPTI's callback table contain, and that --check rejects a
 shim that spells its own name, uses another function's prologue or does not
 start with its own."""
@@ -7,7 +7,7 @@ import pathlib
 import sys
 import unittest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts" / "gen"))
 import gen_api  # noqa: E402
 
 SPEC = gen_api.load_edge_spec()

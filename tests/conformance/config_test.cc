@@ -270,7 +270,7 @@ TEST(ConfConfig, GivenDeviceOrFifoWhenInitThenInvalidFileAndTheCallReturns) {
   EXPECT_ACL_OK(aclFinalize());
 }
 
-// Configuration files are capped at 16 MiB (README, "Limits").
+// Configuration files are capped at 16 MiB (docs/differences.md, "Limits").
 TEST(ConfConfig, GivenConfigFileAboveCapWhenInitThenInvalidFile) {
   TempFile big(AclsimConfig("{}") + std::string((size_t{16} << 20), ' '));
   EXPECT_ACL_ERROR(aclInit(big.c_str()), ACL_ERROR_INVALID_FILE);

@@ -1,7 +1,7 @@
 """The module's surface against its list and pyACL's function index.
 
 api/python/pyacl_functions.txt is the module's list of functions (the
-generator, scripts/gen_pyacl.py, writes the not-supported ones and the
+generator, scripts/gen/gen_pyacl.py, writes the not-supported ones and the
 lenient wrappers from it); tests/python/pyacl_index.txt is pyACL's own index
 of those functions. Every listed function must exist, every one without a
 hand-written binding must answer ACL_ERROR_API_NOT_SUPPORT in pyACL's shape

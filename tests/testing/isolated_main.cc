@@ -21,7 +21,7 @@
 //   --aclsim_tally_name=NAME         with $ACLSIM_TEST_TALLY naming a file, the
 //                                    tally is appended to it as one line,
 //                                    "NAME<TAB>run<TAB>passed<TAB>skipped<TAB>xfailed<TAB>failed"
-//                                    (scripts/test_counts.py adds them up)
+//                                    (scripts/check/test_counts.py adds them up)
 //   --aclsim_expected_failures=FILE  the cases this run is known to fail, one
 //                                    "Suite.Case  reason" a line ('#' starts a
 //                                    comment line; the reason is required)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The installed tree is a CANN toolkit (README "Pointing an existing Ascend
-# program at aclsim"): installs the build to a temp .../ascend-toolkit/<ver>
+# The installed tree is a CANN toolkit (docs/toolkit.md; the README's
+# install commands): installs the build to a temp .../ascend-toolkit/<ver>
 # with a "latest" link, checks the layout, the libraries' RUNPATH, and
 # set_env.sh in a clean environment (env -i: values, idempotence, sh, a moved
 # tree), then builds and runs the samples of examples/toolkit with their own

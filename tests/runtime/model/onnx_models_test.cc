@@ -1,4 +1,4 @@
-// The shipped real-architecture ONNX models (scripts/gen_onnx_models.py):
+// The shipped real-architecture ONNX models (scripts/gen/gen_onnx_models.py):
 // their work as aclsim computes it (onnx loader + sim cost model) against the
 // published figures of spec/ascend_devices.md §5, and against the JSON
 // versions of the same architectures.

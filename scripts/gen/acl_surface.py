@@ -14,13 +14,13 @@
 
 A function counts as implemented when a file in api/src (outside generated/)
 defines it: a line starting with its return type and name whose signature ends
-in '{'. scripts/gen_api.py, scripts/gen_pyacl.py and tests/api/check_exports.py
+in '{'. scripts/gen/gen_api.py, scripts/gen/gen_pyacl.py and tests/api/check_exports.py
 import this module; it imports none of them.
 """
 import pathlib
 import re
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 HEADERS = ROOT / "api" / "include" / "acl"
 SRC = ROOT / "api" / "src"
 

@@ -12,7 +12,7 @@ preprocessor lines removed; a body is a '{' at namespace, class or extern
 scope that follows ')' or a function qualifier), which is enough for this
 tree's style and cheap enough to run on every CI run.
 
-  scripts/check_sizes.py [--max-file N] [--max-function N] [paths...]
+  scripts/check/check_sizes.py [--max-file N] [--max-function N] [paths...]
 Exits 1 and lists every violation when a limit is exceeded.
 """
 import argparse
@@ -164,7 +164,7 @@ def main():
     ap.add_argument("--max-function", type=int, default=80)
     ap.add_argument("paths", nargs="*")
     args = ap.parse_args()
-    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     problems = []
     for path in tracked_files(args.paths):
         with open(path, encoding="utf-8", errors="replace") as f:

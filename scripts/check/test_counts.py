@@ -15,7 +15,7 @@ isolated_tests/*_suites.cmake files, "# aclsim-cases: [==[<name>]==] <n>")
 must have run all its cases, so a suite that stops being registered or
 running is an error, not a smaller number.
 
-  scripts/test_counts.py --junit FILE --tally FILE [--label L] [--expect-all BUILD_DIR]
+  scripts/check/test_counts.py --junit FILE --tally FILE [--label L] [--expect-all BUILD_DIR]
 Prints one line: "<label>: <cases> cases (<passed> passed, <skipped> skipped,
 <xfailed> expected failures, <failed> failed) in <tests> CTest tests", and
 when there are expected failures a second line naming the suites that had

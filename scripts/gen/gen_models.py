@@ -2,8 +2,8 @@
 """Generate (and check) the aclsim example models in the "aclsim.graph.v1" JSON op-graph format.
 
 Usage:
-    /usr/bin/python3 scripts/gen_models.py [--out-dir models/]
-    /usr/bin/python3 scripts/gen_models.py --check models/*.json
+    /usr/bin/python3 scripts/gen/gen_models.py [--out-dir models/]
+    /usr/bin/python3 scripts/gen/gen_models.py --check models/*.json
 
 Generation writes four models (resnet50, bert_base, sample_mlp, two_branch), validates each one
 with the same checker used by --check, and prints op counts, MAC/FLOP totals and weight-parameter
@@ -563,7 +563,7 @@ def report(path, model, st):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out-dir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                      "..", "models"),
+                                                      "..", "..", "models"),
                     help="directory to write the generated models to (default: models/)")
     ap.add_argument("--check", nargs="+", metavar="FILE",
                     help="validate the given model files instead of generating")

@@ -6,6 +6,11 @@
     "acl/..." headers): the simulator plugs in through runtime/device/;
   * backends/<name>/ includes nothing of api/, sim/ or remote/: a backend
     sees only the device layer and what lies beneath it;
+  * runtime/exec/ (the value-computing executors, docs/architecture.md
+    "Where the coming paths go") includes from runtime/ only runtime/exec/,
+    runtime/model/ and the base headers, and nothing of sim/, api/, remote/
+    or backends/; sim/ includes nothing of runtime/exec/ or kernels/ (time
+    never depends on values);
   * no CMake target puts the repository root on its include path (each
     target stages its own headers, cmake/AclsimHelpers.cmake);
   * every extern "C" entry point defined in api/src/ (outside generated/) is
@@ -25,6 +30,21 @@ import sys
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]', re.M)
 ENTRY = re.compile(r"^ACL_FUNC_VISIBILITY\b[^;{]*?\b(\w+)\s*\(", re.M)
 ROOT_INCLUDE = re.compile(r"target_include_directories\([^)]*\$\{(PROJECT|CMAKE)_SOURCE_DIR\}\s*[)>\s]")
+
+
+# aclsim::base's headers (runtime/CMakeLists.txt): what runtime/exec/ may
+# include from runtime/ beside runtime/model/.
+BASE_HEADERS = {"runtime/" + h for h in ("status.h", "log.h", "plog_sink.h", "vendor.h", "checked_math.h",
+                                         "time_limits.h", "read_file.h")}
+
+
+def exec_include_problem(inc):
+    top = inc.split("/")[0]
+    if top in ("sim", "api", "acl", "remote", "backends", "kernels"):
+        return f"runtime/exec/ includes {inc} (it depends only on runtime/model/)"
+    if top == "runtime" and not inc.startswith(("runtime/exec/", "runtime/model/")) and inc not in BASE_HEADERS:
+        return f"runtime/exec/ includes {inc} (it depends only on runtime/model/)"
+    return None
 
 
 def tracked(*paths):
@@ -71,6 +91,12 @@ def check_includes(problems):
                 problems.append(f"{path}: runtime/ includes {inc}")
             if path.startswith("sim/") and (inc.startswith("api/") or inc.startswith("acl/")):
                 problems.append(f"{path}: sim/ includes the api/ header {inc}")
+            if path.startswith("sim/") and inc.startswith(("runtime/exec/", "kernels/")):
+                problems.append(f"{path}: sim/ includes {inc} (simulated time never depends on values)")
+            if path.startswith("runtime/exec/"):
+                problem = exec_include_problem(inc)
+                if problem:
+                    problems.append(f"{path}: {problem}")
             if path.startswith("backends/") and inc.split("/")[0] in ("api", "acl", "sim", "remote"):
                 problems.append(f"{path}: a backend includes {inc} (backends see only runtime/device/ and below)")
 
@@ -112,7 +138,7 @@ def check_edge(problems):
 
 
 def main():
-    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     problems = []
     check_includes(problems)
     check_cmake(problems)

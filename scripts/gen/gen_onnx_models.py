@@ -2,7 +2,7 @@
 """Generate the aclsim sample ONNX models (real architectures) with Debian's python3-onnx.
 
 Usage:
-    /usr/bin/python3 scripts/gen_onnx_models.py [--out-dir models/]
+    /usr/bin/python3 scripts/gen/gen_onnx_models.py [--out-dir models/]
 
 Writes
   resnet50.onnx   torchvision ResNet-50 v1.5 (stride 2 on the 3x3 conv of each downsampling
@@ -91,7 +91,7 @@ class Builder:
         graph = helper.make_graph(self.nodes, self.name, self.inputs, self.outputs, self.inits)
         graph.doc_string = doc
         m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)],
-                              producer_name="aclsim scripts/gen_onnx_models.py", producer_version="1")
+                              producer_name="aclsim scripts/gen/gen_onnx_models.py", producer_version="1")
         m.ir_version = IR_VERSION
         return m
 
@@ -258,7 +258,7 @@ def check(model):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out-dir", default=os.path.join(os.path.dirname(__file__), "..", "models"))
+    parser.add_argument("--out-dir", default=os.path.join(os.path.dirname(__file__), "..", "..", "models"))
     args = parser.parse_args(argv)
     for build in (build_resnet50, build_bert_base):
         builder, model = build()
