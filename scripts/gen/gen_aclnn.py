@@ -16,6 +16,9 @@ import pathlib
 import re
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import gen_common  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "api" / "aclnn"))
 import aclnn_ops  # noqa: E402
@@ -199,24 +202,10 @@ def main():
     parser.add_argument("--check", action="store_true", help="fail when a generated file is stale")
     args = parser.parse_args()
     files = outputs()
-    stale = []
     generated_headers = {p for p in files if p.parent.name == "aclnnop"}
-    for existing in (ROOT / "api" / "include" / "aclnnop").glob("aclnn_*.h"):
-        if existing.name != "aclnn_util.h" and existing not in generated_headers:
-            stale.append(existing)
-            if not args.check:
-                existing.unlink()
-    for path, text in files.items():
-        if not path.exists() or path.read_text() != text:
-            stale.append(path)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text)
-    if args.check and stale:
-        for p in stale:
-            print(f"stale: {p.relative_to(ROOT)} (run scripts/gen/gen_aclnn.py)", file=sys.stderr)
-        return 1
-    return 0
+    extra = [p for p in (ROOT / "api" / "include" / "aclnnop").glob("aclnn_*.h")
+             if p.name != "aclnn_util.h" and p not in generated_headers]
+    return gen_common.write_outputs(files, args.check, "scripts/gen/gen_aclnn.py", remove=extra)
 
 
 if __name__ == "__main__":

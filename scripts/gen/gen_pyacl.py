@@ -28,6 +28,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "gen"))
 import acl_surface  # noqa: E402  (the C side: declared and implemented functions)
+import gen_common  # noqa: E402
 
 LIST = ROOT / "api" / "python" / "pyacl_functions.txt"
 BINDINGS = ROOT / "api" / "python"
@@ -191,17 +192,7 @@ def generate(check):
             print("gen_pyacl: " + p, file=sys.stderr)
         return 1
     outputs = {TABLE: render_table(entries, bound), PAGE: render_page(entries, bound)}
-    stale = []
-    for path, text in outputs.items():
-        if path.exists() and path.read_text() == text:
-            continue
-        if check:
-            stale.append(str(path.relative_to(ROOT)))
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text)
-    if stale:
-        print("stale generated files (run scripts/gen/gen_api.py):", ", ".join(stale), file=sys.stderr)
+    if gen_common.write_outputs(outputs, check, "scripts/gen/gen_api.py"):
         return 1
     print("%d Python functions, %d with hand-written bindings" % (len(entries), len(listed & set(bound))))
     return 0
