@@ -99,6 +99,17 @@ def render_prof_inc(funcs):
     return "\n".join(lines) + "\n"
 
 
+def stub_lines(f, prefix):
+    """A not-supported definition of |f|: it records the message and returns
+    the function's failure value."""
+    fail = failure_value(f["ret"], f["name"])
+    lines = ["", "%s%s %s(%s) {" % (prefix, f["ret"], f["name"], f["params"] or "void"),
+             "  aclsim::api::SetNotSupported(\"%s\");" % f["name"]]
+    if fail:
+        lines.append("  return %s;" % fail)
+    return lines + ["}"]
+
+
 def render_stubs(funcs, implemented):
     out = ["// " + BANNER, "//",
            "// Entry points declared in the public headers that aclsim does not implement",
@@ -111,32 +122,16 @@ def render_stubs(funcs, implemented):
            "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"", ""]
     out.append("extern \"C\" {")
     for f in funcs:
-        if f["prof"] or f["name"] in implemented:
-            continue
-        fail = failure_value(f["ret"], f["name"])
-        params = f["params"] if f["params"] else "void"
-        out.append("")
-        out.append("ACL_FUNC_VISIBILITY %s %s(%s) {" % (f["ret"], f["name"], params))
-        out.append("  aclsim::api::SetNotSupported(\"%s\");" % f["name"])
-        if fail:
-            out.append("  return %s;" % fail)
-        out.append("}")
+        if not f["prof"] and f["name"] not in implemented:
+            out += stub_lines(f, "ACL_FUNC_VISIBILITY ")
     out.append("")
     out.append("}  // extern \"C\"")
     # Prof implementations that api/src does not define yet.
     out.append("")
     out.append("namespace aclsim::api::prof_impl {")
     for f in funcs:
-        if not f["prof"] or f["name"] in implemented:
-            continue
-        fail = failure_value(f["ret"], f["name"])
-        params = f["params"] if f["params"] else "void"
-        out.append("")
-        out.append("%s %s(%s) {" % (f["ret"], f["name"], params))
-        out.append("  aclsim::api::SetNotSupported(\"%s\");" % f["name"])
-        if fail:
-            out.append("  return %s;" % fail)
-        out.append("}")
+        if f["prof"] and f["name"] not in implemented:
+            out += stub_lines(f, "")
     out.append("")
     out.append("}  // namespace aclsim::api::prof_impl")
     return "\n".join(out) + "\n"
