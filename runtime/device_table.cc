@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <iterator>
 #include <string>
 
+#include "runtime/device_table_errors.h"
 #include "runtime/log.h"
+#include "runtime/task_exceptions.h"
 
 namespace aclsim::runtime {
 namespace {
@@ -20,88 +23,11 @@ struct ThreadContext {
 };
 thread_local ThreadContext tls_context;
 
-Status NoContext() {
-  return Status(Detail::kNoContext,
-                "no current context: call aclrtSetDevice or aclrtSetCurrentContext on this thread first");
-}
-
-Status InvalidHandle(const char* what) {
-  return Status(Detail::kInvalidHandle, std::string(what) + " handle is unknown or already destroyed");
-}
-
-Status OutOfRange(int32_t device_id, uint32_t count) {
-  return Status(Detail::kInvalidDeviceId, "device id " + std::to_string(device_id) + " is out of range (device count " +
-                                              std::to_string(count) + ")");
-}
-
 }  // namespace
 
 uint32_t CurrentThreadId() {
   thread_local uint32_t tid = static_cast<uint32_t>(::syscall(SYS_gettid));
   return tid;
-}
-
-// ------------------------------------------------------------------ fan-out
-
-void SinkFanout::OnCompletions(const device::CompletionRecord* records, size_t count) {
-  std::shared_ptr<const SlotList> slots;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    slots = slots_;
-  }
-  thread_local std::vector<device::CompletionRecord> renumbered;
-  if (renumber_) {
-    renumbered.assign(records, records + count);
-    for (device::CompletionRecord& r : renumbered) r.device_id = user_id_;
-    records = renumbered.data();
-  }
-  for (const auto& slot : *slots) {
-    std::shared_lock<std::shared_mutex> in_use(slot->in_use);
-    if (slot->attached) slot->sink->OnCompletions(records, count);
-  }
-}
-
-size_t SinkFanout::Add(device::CompletionSink* sink) {
-  std::lock_guard<std::mutex> lock(mu_);
-  for (const auto& slot : *slots_) {
-    if (slot->sink == sink) return slots_->size();
-  }
-  auto next = std::make_shared<SlotList>(*slots_);
-  auto slot = std::make_shared<Slot>();
-  slot->sink = sink;
-  next->push_back(std::move(slot));
-  slots_ = std::move(next);
-  return slots_->size();
-}
-
-size_t SinkFanout::size() {
-  std::lock_guard<std::mutex> lock(mu_);
-  return slots_->size();
-}
-
-size_t SinkFanout::Remove(device::CompletionSink* sink) {
-  std::shared_ptr<Slot> removed;
-  size_t remaining = 0;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    auto next = std::make_shared<SlotList>();
-    for (const auto& slot : *slots_) {
-      if (slot->sink == sink) {
-        removed = slot;
-      } else {
-        next->push_back(slot);
-      }
-    }
-    slots_ = std::move(next);
-    remaining = slots_->size();
-  }
-  if (removed) {
-    // Waits for deliveries that took the old list and are inside |sink|;
-    // later ones see it detached.
-    std::unique_lock<std::shared_mutex> in_use(removed->in_use);
-    removed->attached = false;
-  }
-  return remaining;
 }
 
 // ------------------------------------------------------------------ devices
@@ -174,7 +100,7 @@ StatusOr<DeviceState*> DeviceTable::OpenDeviceLocked(int32_t device_id, bool* ou
   auto state = std::make_unique<DeviceState>();
   state->id_ = device_id;
   state->fanout_->SetUserDeviceId(static_cast<uint32_t>(device_id), backend_id != device_id);
-  state->device_ = std::move(opened).value();
+  state->device_ = std::make_unique<GatedDevice>(std::move(opened).value());
   DeviceState* raw = state.get();
   devices_.emplace(device_id, std::move(state));
   NoteHostWait(*raw->device_);  // a device joins at its own time (a shared device may be past the origin)
@@ -202,7 +128,9 @@ Status DeviceTable::NotifyOpened(DeviceState* device) {
 }
 
 Status DeviceTable::CheckLost(int32_t device_id, Status status) {
-  if (status.detail() == Detail::kDeviceLost && observer_ != nullptr) observer_->OnDeviceLost(device_id);
+  if (status.detail() != Detail::kDeviceLost) return status;
+  if (DeviceState* device = FindOpen(device_id)) device->lost_.store(true, std::memory_order_relaxed);
+  if (observer_ != nullptr) observer_->OnDeviceLost(device_id);
   return status;
 }
 
@@ -216,6 +144,7 @@ StatusOr<Context*> DeviceTable::NewContextLocked(DeviceState* device, bool prima
   stream->context_ = context.get();
   stream->id_ = *stream_id;
   stream->is_default_ = true;
+  stream->sat_mode_ = SatModeLocked(*device);
   context->default_stream_ = stream.get();
   Context* raw = context.get();
   streams_.emplace(stream.get(), std::move(stream));
@@ -226,6 +155,7 @@ StatusOr<Context*> DeviceTable::NewContextLocked(DeviceState* device, bool prima
 void DeviceTable::DestroyContextLocked(Context* context) {
   for (auto it = streams_.begin(); it != streams_.end();) {
     if (it->second->context_ == context) {
+      if (host_tasks_ != nullptr) host_tasks_->OnStreamDestroyed(it->first);
       (void)context->device_->device_->DestroyStream(it->second->id_);
       it = streams_.erase(it);
     } else {
@@ -266,6 +196,9 @@ Status DeviceTable::ResetDevice(int32_t device_id, bool force) {
   DeviceState* dev = it->second.get();
   dev->set_count_ = force ? 0 : dev->set_count_ - 1;
   if (dev->set_count_ > 0) return OkStatus();
+  for (auto grant = peer_access_.begin(); grant != peer_access_.end();) {
+    grant = grant->first == device_id ? peer_access_.erase(grant) : std::next(grant);
+  }
   (void)dev->device_->SynchronizeDevice();
   NoteHostWait(*dev->device_);
   if (dev->primary_ != nullptr) {
@@ -307,7 +240,8 @@ DeviceState* DeviceTable::FindOpen(int32_t device_id) const {
 
 Status DeviceTable::SynchronizeDevice() {
   ACLSIM_ASSIGN_OR_RETURN(DeviceState * dev, CurrentDevice());
-  Status s = dev->device_->SynchronizeDevice();
+  if (host_tasks_ != nullptr) ACLSIM_RETURN_IF_ERROR(host_tasks_->WaitDevice(dev));
+  Status s = dev->device_->SynchronizeDeviceForHost();
   NoteHostWait(*dev->device_);
   return s;
 }
@@ -389,10 +323,10 @@ StatusOr<Stream*> DeviceTable::ResolveStream(Stream* stream) const {
 StatusOr<SubmitTarget> DeviceTable::ResolveTarget(Stream* stream) const {
   std::lock_guard<std::mutex> lock(mu_);
   ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
-  return SubmitTarget{s->context_->device_, s->id_};
+  return SubmitTarget{s->context_->device_, s->id_, s};
 }
 
-StatusOr<Stream*> DeviceTable::CreateStream() {
+StatusOr<Stream*> DeviceTable::CreateStream(uint32_t priority, uint32_t flags) {
   std::lock_guard<std::mutex> lock(mu_);
   Context* c = CurrentContextLocked();
   if (c == nullptr) return NoContext();
@@ -401,26 +335,35 @@ StatusOr<Stream*> DeviceTable::CreateStream() {
   auto stream = std::make_unique<Stream>();
   stream->context_ = c;
   stream->id_ = *id;
+  stream->priority_ = priority;
+  stream->flags_ = flags;
+  stream->sat_mode_ = SatModeLocked(*c->device_);
   Stream* raw = stream.get();
   streams_.emplace(raw, std::move(stream));
   return raw;
 }
 
-Status DeviceTable::DestroyStream(Stream* stream) {
+Status DeviceTable::DestroyStream(Stream* stream, bool force) {
+  if (host_tasks_ != nullptr && !force) host_tasks_->Drain(stream);
   std::lock_guard<std::mutex> lock(mu_);
   ACLSIM_RETURN_IF_ERROR(CheckStreamLocked(stream));
   if (stream->is_default_) {
     return Status(StatusCode::kInvalidArgument, "the default stream of a context cannot be destroyed");
   }
+  if (host_tasks_ != nullptr) host_tasks_->OnStreamDestroyed(stream);
   Status destroyed = stream->context_->device_->device_->DestroyStream(stream->id_);
-  NoteHostWait(*stream->context_->device_->device_);  // destroying a stream waits for its work
+  // Destroying a stream waits for its work; a forced destroy does not, so
+  // the host's clock does not move to the device's.
+  if (!force) NoteHostWait(*stream->context_->device_->device_);
   ACLSIM_RETURN_IF_ERROR(destroyed);
   streams_.erase(stream);
   return OkStatus();
 }
 
 Status DeviceTable::SynchronizeStream(Stream* stream) {
-  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, ResolveTarget(stream));
+  ACLSIM_ASSIGN_OR_RETURN(Stream * resolved, ResolveStream(stream));
+  if (host_tasks_ != nullptr) ACLSIM_RETURN_IF_ERROR(host_tasks_->WaitStream(resolved));
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, ResolveTarget(resolved));
   Status s = target.device->device_->SynchronizeStream(target.stream);
   NoteHostWait(*target.device->device_);
   return s;
@@ -429,6 +372,7 @@ Status DeviceTable::SynchronizeStream(Stream* stream) {
 StatusOr<bool> DeviceTable::QueryStream(Stream* stream) {
   std::lock_guard<std::mutex> lock(mu_);
   ACLSIM_ASSIGN_OR_RETURN(Stream * s, ResolveStreamLocked(stream));
+  if (host_tasks_ != nullptr && host_tasks_->Pending(s)) return false;
   return s->context_->device_->device_->QueryStream(s->id_);
 }
 
@@ -519,7 +463,10 @@ StatusOr<device::TaskId> DeviceTable::SubmitMarker(Stream* stream, uint64_t mark
                                                    int64_t host_ready_ns) {
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, ResolveTarget(stream));
   auto task = target.device->device_->SubmitMarker(target.stream, {marker_id, tag, CurrentThreadId(), host_ready_ns});
-  if (!task.ok()) return CheckLost(target.device->id_, task.status());
+  if (!task.ok()) {
+    return CheckLost(target.device->id_, ReportTaskFailure(*target.device, target.stream, false, task.status()));
+  }
+  NoteLaunchedTask(*task);
   return task;
 }
 

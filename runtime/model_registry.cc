@@ -295,6 +295,7 @@ void ModelRegistry::UnloadAll() {
     models.swap(models_);
     models.merge(kernels_);
     kernels_.clear();
+    instances_.clear();  // they hold kernels of kernels_, unloaded below
   }
   for (auto& [id, m] : models) {
     (void)m->device->device().SynchronizeDevice();
@@ -313,12 +314,44 @@ ModelRef ModelRegistry::Find(uint32_t model_id) const {
   return it == models_.end() ? nullptr : it->second;
 }
 
+StatusOr<uint32_t> ModelRegistry::ReserveId() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (next_model_id_ > vendor::kMaxGearModelId) {
+    return Status(StatusCode::kResourceExhausted, "no model id is left for a model runtime instance");
+  }
+  return next_model_id_++;
+}
+
+void ModelRegistry::SetInstance(uint32_t id, DeviceState* device, std::vector<ModelRef> op_kernels) {
+  auto m = std::make_shared<LoadedModel>();
+  m->id = id;
+  m->device = device;
+  m->ops = std::make_shared<const prof::OpTable>();
+  m->gears = std::move(op_kernels);
+  std::lock_guard<std::mutex> lock(mu_);
+  instances_[id] = std::move(m);
+}
+
+void ModelRegistry::RemoveInstance(uint32_t id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  instances_.erase(id);
+}
+
+ModelRef ModelRegistry::FindInstance(uint32_t id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = instances_.find(id);
+  return it == instances_.end() ? nullptr : it->second;
+}
+
 ModelRef ModelRegistry::FindTag(uint32_t tag) const {
   std::lock_guard<std::mutex> lock(mu_);
   if (vendor::IsGearTag(tag)) {
     auto it = models_.find(vendor::ExportedModelId(tag));
     const size_t gear = (tag - vendor::kFirstGearTag) >> vendor::kGearShift;
-    if (it == models_.end()) return nullptr;
+    if (it == models_.end()) {
+      it = instances_.find(vendor::ExportedModelId(tag));
+      if (it == instances_.end()) return nullptr;
+    }
     if (it->second->dynamic) {
       std::lock_guard<std::mutex> shapes(it->second->shapes_mu);  // lock order: registry, then the model's shapes
       return gear < it->second->compiled.size() ? it->second->compiled[gear] : nullptr;

@@ -122,6 +122,19 @@ class ModelRegistry {
   StatusOr<ModelRef> LoadKernel(DeviceState* device, model::Graph graph);
   // nullptr when |model_id| is not a loaded model (kernels are not models).
   ModelRef Find(uint32_t model_id) const;
+
+  // Model runtime instances (model_ri.h) take their ids from the models'
+  // (never reused) and are registered as a model whose gear k is the kernel
+  // of their k-th op task, so the records of a replay (tag
+  // vendor::GearTag(id, k)) resolve to that kernel's op table. No aclmdl
+  // call finds an instance (Find does not); FindInstance does.
+  // ReserveId: no id left below vendor::kMaxGearModelId → kResourceExhausted.
+  StatusOr<uint32_t> ReserveId();
+  void SetInstance(uint32_t id, DeviceState* device, std::vector<ModelRef> op_kernels);
+  void RemoveInstance(uint32_t id);
+  ModelRef FindInstance(uint32_t id) const;
+  // A model, else an instance (subscriptions take either).
+  ModelRef FindModelOrInstance(uint32_t id) const { return Find(id) ? Find(id) : FindInstance(id); }
   // The model or kernel whose records carry |tag| (LaunchInfo.model_tag).
   ModelRef FindTag(uint32_t tag) const;
   // Unloads every model (at runtime teardown, before devices close).
@@ -154,6 +167,7 @@ class ModelRegistry {
   mutable std::mutex mu_;
   std::unordered_map<uint32_t, ModelRef> models_;
   std::unordered_map<uint32_t, ModelRef> kernels_;
+  std::unordered_map<uint32_t, ModelRef> instances_;
   uint32_t next_model_id_ = 1;
   uint32_t next_kernel_tag_ = kFirstKernelTag;
   // Stable addresses for the op tables' msprof columns; sessions keep

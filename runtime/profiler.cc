@@ -180,7 +180,7 @@ void Profiler::OnDeviceLost(int32_t device_id) {
 
 StatusOr<Profiler::SubscribeTarget> Profiler::FindSubscribeTarget(uint32_t model_id) const {
   SubscribeTarget target;
-  if (ModelRef model = models_->Find(model_id)) {
+  if (ModelRef model = models_->FindModelOrInstance(model_id)) {
     target.device = model->device;
     target.ops = model->ops;
     return target;
@@ -269,7 +269,7 @@ Status Profiler::UnregisterModelDevice(uint32_t model_id, uint32_t device_id) {
 Status Profiler::Unsubscribe(uint32_t model_id) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!models_->Find(model_id) && registered_models_.count(model_id) == 0) {
+    if (!models_->FindModelOrInstance(model_id) && registered_models_.count(model_id) == 0) {
       return Status(Detail::kModelNotLoaded, "model id " + std::to_string(model_id) + " is not loaded");
     }
     bool proceed = false;

@@ -1,9 +1,12 @@
 #include "runtime/runtime.h"
 
 #include <algorithm>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include "runtime/task_exceptions.h"
 #include "runtime/vendor.h"
 
 namespace aclsim::runtime {
@@ -20,15 +23,22 @@ Runtime::Runtime(const RuntimeOptions& options, std::unique_ptr<device::Backend>
       backend_(std::move(backend)),
       devices_(std::make_unique<DeviceTable>(backend_.get(),
                                              ParseVisibleDevices(options.visible_devices, backend_->DeviceCount()))),
+      host_tasks_(std::make_unique<HostTasks>(devices_.get(), backend_->clock_mode())),
       models_(std::make_unique<ModelRegistry>()),
       profiler_(std::make_unique<Profiler>(*backend_, devices_.get(), models_.get(), options.subscription_drain_timeout,
                                            options.time_origin == RuntimeOptions::TimeOrigin::kWall,
                                            options.host_costs)),
-      kernels_(std::make_unique<KernelCache>(models_.get(), profiler_.get())) {
+      kernels_(std::make_unique<KernelCache>(models_.get(), profiler_.get())),
+      stream_sync_(std::make_unique<StreamSync>(devices_.get(), &memory_,
+                                                [this]() -> HostClock& { return profiler_->host_clock(); })),
+      ipc_events_(std::make_unique<IpcEvents>(devices_.get())) {
   devices_->SetObserver(profiler_.get());
 }
 
 Runtime::~Runtime() {
+  host_tasks_.reset();  // drops host tasks not run and joins the runtime's host-function thread
+  ipc_events_.reset();
+  stream_sync_.reset();
   kernels_.reset();
   profiler_.reset();
   devices_->SetObserver(nullptr);
@@ -88,6 +98,11 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
                   "model " + std::to_string(model_id) + " is loaded on device " + std::to_string(model->device->id()) +
                       ", the stream belongs to device " + std::to_string(target.device->id()));
   }
+  ACLSIM_ASSIGN_OR_RETURN(bool recorded, RecordModelExecution(target, model));
+  if (recorded) {
+    if (synchronous) return Status(Detail::kStreamCaptured, "a synchronous execution cannot be captured");
+    return OkStatus();
+  }
   device::Device& dev = model->device->device();
   HostClock& host = profiler_->host_clock();
   const int64_t ready = host.ReadyNs(host.costs().model_execute_ns);
@@ -99,8 +114,10 @@ Status Runtime::ExecuteModel(uint32_t model_id, const std::vector<BufferView>& i
     if (task.status().detail() == Detail::kInvalidHandle && models_->Find(model_id) == nullptr) {
       return ModelNotLoaded(model_id);
     }
-    return devices_->CheckLost(model->device->id(), task.status());
+    return devices_->CheckLost(model->device->id(),
+                               ReportTaskFailure(*model->device, target.stream, /*kernel=*/true, task.status()));
   }
+  NoteLaunchedTask(*task + (model->graph.ops.empty() ? 0 : model->graph.ops.size() - 1));
   if (out_launch != nullptr) {
     out_launch->launched = true;
     out_launch->device_id = static_cast<uint32_t>(model->device->id());
@@ -136,22 +153,111 @@ Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t 
   }
   // The stream is checked before any byte moves.
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
-  ACLSIM_RETURN_IF_ERROR(memory_.Copy(dst, dest_max, src, count, direction));
+  if (direction != CopyKind::kDeviceToDevice && instances_.MayRecord() && instances_.GetInfo(target.handle).active &&
+      !memory_.IsPinnedHost(direction == CopyKind::kHostToDevice ? src : dst, count)) {
+    return Status(StatusCode::kInvalidArgument,
+                  "a capture takes no copy of pageable host memory (use aclrtMallocHost)");
+  }
   const OpCall call = CopyCall(vendor::kMemcpyTaskType, count, direction);
-  return LaunchOnTarget(target, call, OpCallHash(call), out_launch);
+  return SubmitTask(
+      target, call, OpCallHash(call),
+      [this, dst, dest_max, src, count, direction] { return memory_.Copy(dst, dest_max, src, count, direction); },
+      out_launch);
 }
 
 Status Runtime::MemsetAsync(void* dst, size_t max_count, int value, size_t count, Stream* stream,
                             prof::ApiRecord* out_launch) {
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
-  ACLSIM_RETURN_IF_ERROR(memory_.Set(dst, max_count, value, count));
   const OpCall call = CopyCall(vendor::kMemsetTaskType, count, CopyKind::kDeviceToDevice);
+  return SubmitTask(
+      target, call, OpCallHash(call),
+      [this, dst, max_count, value, count] { return memory_.Set(dst, max_count, value, count); }, out_launch);
+}
+
+Status Runtime::GetOverflowStatus(void* dst, size_t size, Stream* stream, prof::ApiRecord* out_launch) {
+  if (size != vendor::kOverflowStatusBytes) {
+    return Status(StatusCode::kInvalidArgument, "outputSize " + std::to_string(size) + " is not " +
+                                                    std::to_string(vendor::kOverflowStatusBytes) + " bytes");
+  }
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
+  ACLSIM_RETURN_IF_ERROR(memory_.Set(dst, size, 0, size));
+  const OpCall call = CopyCall(vendor::kMemcpyTaskType, size, CopyKind::kDeviceToDevice);
   return LaunchOnTarget(target, call, OpCallHash(call), out_launch);
+}
+
+Status Runtime::ResetOverflowStatus(Stream* stream, prof::ApiRecord* out_launch) {
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
+  const OpCall call = CopyCall(vendor::kMemsetTaskType, vendor::kOverflowStatusBytes, CopyKind::kDeviceToDevice);
+  return LaunchOnTarget(target, call, OpCallHash(call), out_launch);
+}
+
+Status Runtime::ReduceAsync(void* dst, const void* src, size_t count, ReduceOp op, ReduceType type, Stream* stream,
+                            prof::ApiRecord* out_launch) {
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
+  const OpCall call = CopyCall(vendor::kMemcpyTaskType, count, CopyKind::kDeviceToDevice);
+  const int32_t device_id = target.device->id();
+  return SubmitTask(
+      target, call, OpCallHash(call),
+      [this, dst, src, count, op, type, device_id] { return memory_.Reduce(dst, src, count, op, type, device_id); },
+      out_launch);
+}
+
+Status Runtime::RandomNumAsync(const RandomNumRequest& request, Stream* stream, prof::ApiRecord* out_launch) {
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
+  // The values are generated when the task runs (now, or at each execution
+  // of an instance that recorded it); the task's size from those of now.
+  auto generate = [this, request]() -> StatusOr<std::vector<uint8_t>> {
+    auto value = [&](const RandomParam& p, const char* what) -> StatusOr<uint64_t> {
+      if (p.size > sizeof(uint64_t)) {
+        return Status(StatusCode::kInvalidArgument, std::string(what) + ".size exceeds 8 bytes");
+      }
+      uint64_t v = 0;
+      if (!p.is_addr) {
+        std::memcpy(&v, p.value, p.size);
+        return v;
+      }
+      void* addr = nullptr;
+      std::memcpy(&addr, p.value, sizeof(addr));
+      ACLSIM_RETURN_IF_ERROR(memory_.Copy(&v, sizeof(v), addr, p.size, CopyKind::kDeviceToHost));
+      return v;
+    };
+    RandomValues v;
+    v.distribution = request.distribution;
+    v.type = request.type;
+    ACLSIM_ASSIGN_OR_RETURN(v.a, value(request.a, "parameter"));
+    ACLSIM_ASSIGN_OR_RETURN(v.b, value(request.b, "parameter"));
+    ACLSIM_ASSIGN_OR_RETURN(v.seed, value(request.seed, "randomSeed"));
+    ACLSIM_ASSIGN_OR_RETURN(v.count, value(request.count, "randomNum"));
+    ACLSIM_RETURN_IF_ERROR(
+        memory_.Copy(v.counter.data(), sizeof(v.counter), request.counter, sizeof(v.counter), CopyKind::kDeviceToHost));
+    return GenerateRandom(v);
+  };
+  ACLSIM_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, generate());
+  const OpCall call = CopyCall(vendor::kMemsetTaskType, bytes.size(), CopyKind::kDeviceToDevice);
+  void* result = request.result;
+  return SubmitTask(
+      target, call, OpCallHash(call),
+      [this, generate, result]() -> Status {
+        ACLSIM_ASSIGN_OR_RETURN(std::vector<uint8_t> b, generate());
+        return memory_.Copy(result, b.size(), b.data(), b.size(), CopyKind::kHostToDevice);
+      },
+      out_launch);
 }
 
 Status Runtime::LaunchOp(const OpCall& call, uint64_t hash, Stream* stream, prof::ApiRecord* out_launch) {
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
-  return LaunchOnTarget(target, call, hash, out_launch);
+  // A core limit of the calling thread (its stream's or the process's)
+  // compiles the kernel for at most that many cores, as CANN's op
+  // compiler tiles for the cores the limit leaves.
+  if (call.engine != model::Engine::kAiCpu) {
+    const CoreKind kind = call.engine == model::Engine::kAiCore ? CoreKind::kCube : CoreKind::kVector;
+    if (const std::optional<uint32_t> limit = devices_->ThreadCoreLimit(kind)) {
+      OpCall limited = call;
+      limited.core_limit = std::max<uint32_t>(1, *limit);
+      return SubmitTask(target, limited, OpCallHash(limited), nullptr, out_launch);
+    }
+  }
+  return SubmitTask(target, call, hash, nullptr, out_launch);
 }
 
 Status Runtime::LaunchOnTarget(const SubmitTarget& target, const OpCall& call, uint64_t hash,
@@ -161,7 +267,11 @@ Status Runtime::LaunchOnTarget(const SubmitTarget& target, const OpCall& call, u
   HostClock& host = profiler_->host_clock();
   const int64_t ready = host.ReadyNs(host.costs().op_launch_ns);
   auto task = dev.SubmitGraph(target.stream, kernel->executable, {kernel->id, CurrentThreadId(), ready});
-  if (!task.ok()) return devices_->CheckLost(target.device->id(), task.status());
+  if (!task.ok()) {
+    return devices_->CheckLost(target.device->id(),
+                               ReportTaskFailure(*target.device, target.stream, /*kernel=*/true, task.status()));
+  }
+  NoteLaunchedTask(*task + (kernel->graph.ops.empty() ? 0 : kernel->graph.ops.size() - 1));
   if (out_launch != nullptr) {
     out_launch->launched = true;
     out_launch->device_id = static_cast<uint32_t>(target.device->id());

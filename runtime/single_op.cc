@@ -80,7 +80,7 @@ bool operator==(const OpTensor& a, const OpTensor& b) {
 
 bool operator==(const OpCall& a, const OpCall& b) {
   return a.type == b.type && a.name == b.name && a.engine == b.engine && a.inputs == b.inputs &&
-         a.outputs == b.outputs && a.attrs == b.attrs && a.duration_ns == b.duration_ns;
+         a.outputs == b.outputs && a.attrs == b.attrs && a.duration_ns == b.duration_ns && a.core_limit == b.core_limit;
 }
 
 uint64_t OpCallHash(const OpCall& call) {
@@ -98,6 +98,7 @@ uint64_t OpCallHash(const OpCall& call) {
     h.Attr(value);
   }
   h.Int(call.duration_ns ? *call.duration_ns : -1);
+  if (call.core_limit) h.Int(*call.core_limit);  // unset: the hash it had before limits existed
   return h.value();
 }
 
@@ -110,6 +111,7 @@ model::Graph OpCallGraph(const OpCall& call) {
   op.engine = call.engine;
   op.attrs = call.attrs;
   op.duration_ns = call.duration_ns;
+  op.core_limit = call.core_limit;
   for (size_t i = 0; i < call.inputs.size(); ++i) {
     const OpTensor& t = call.inputs[i];
     g.inputs.push_back(static_cast<int32_t>(g.tensors.size()));

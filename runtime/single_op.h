@@ -36,6 +36,7 @@ struct OpCall {
   std::vector<OpTensor> outputs;
   std::map<std::string, model::AttrValue, std::less<>> attrs;
   std::optional<int64_t> duration_ns;  // explicit duration (copies know theirs), else the cost model's
+  std::optional<uint32_t> core_limit;  // the core limit in force at launch (aclrtSetDeviceResLimit)
 };
 
 // Calls that compile to the same kernel: equal type, name, engine, every

@@ -79,6 +79,17 @@ const char* DetailName(Detail detail) {
     case Detail::kOpNotFound: return "OP_NOT_FOUND";
     case Detail::kOpInputMismatch: return "OP_INPUT_MISMATCH";
     case Detail::kOpOutputMismatch: return "OP_OUTPUT_MISMATCH";
+    case Detail::kStreamCaptured: return "STREAM_CAPTURED";
+    case Detail::kStreamNotCaptured: return "STREAM_NOT_CAPTURED";
+    case Detail::kEventCaptured: return "EVENT_CAPTURED";
+    case Detail::kCaptureModeRefused: return "CAPTURE_MODE_REFUSED";
+    case Detail::kModelCaptured: return "MODEL_CAPTURED";
+    case Detail::kCaptureUnmatched: return "CAPTURE_UNMATCHED";
+    case Detail::kCaptureWrongThread: return "CAPTURE_WRONG_THREAD";
+    case Detail::kStreamBoundToModel: return "STREAM_BOUND_TO_MODEL";
+    case Detail::kTaskGroupStatus: return "TASK_GROUP_STATUS";
+    case Detail::kTaskTypeUnsupported: return "TASK_TYPE_UNSUPPORTED";
+    case Detail::kModelUpdateFailed: return "MODEL_UPDATE_FAILED";
   }
   return "?";
 }

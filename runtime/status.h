@@ -105,9 +105,20 @@ enum class Detail : int32_t {
   kOpNotFound = 59,            // NOT_FOUND: no op model or kernel for this op type and signature
   kOpInputMismatch = 60,       // INVALID_ARGUMENT: inputs do not match the op (handle)
   kOpOutputMismatch = 61,      // INVALID_ARGUMENT: outputs do not match the op (handle)
+  kStreamCaptured = 62,        // FAILED_PRECONDITION: the stream captures (model runtime instances)
+  kStreamNotCaptured = 63,     // FAILED_PRECONDITION: the stream does not capture
+  kEventCaptured = 64,         // FAILED_PRECONDITION: the event's latest record belongs to an active capture
+  kCaptureModeRefused = 65,    // FAILED_PRECONDITION: the capture modes forbid this call now
+  kModelCaptured = 66,         // FAILED_PRECONDITION: the instance is still capturing
+  kCaptureUnmatched = 67,      // FAILED_PRECONDITION: the capture was not begun on this stream
+  kCaptureWrongThread = 68,    // FAILED_PRECONDITION: the capture must end on the thread that began it
+  kStreamBoundToModel = 69,    // FAILED_PRECONDITION: the stream's binding to an instance forbids this
+  kTaskGroupStatus = 70,       // FAILED_PRECONDITION: a task group is (not) open or updating
+  kTaskTypeUnsupported = 71,   // UNIMPLEMENTED: this task cannot be recorded here
+  kModelUpdateFailed = 72,     // FAILED_PRECONDITION: an update does not match its task group
 };
 inline constexpr int32_t kMaxDeviceDetail = 9;
-inline constexpr int32_t kMaxDetail = 61;  // the highest number in use
+inline constexpr int32_t kMaxDetail = 72;  // the highest number in use
 
 // The canonical code a detail implies.
 constexpr StatusCode CodeOf(Detail detail) {
@@ -143,7 +154,8 @@ constexpr StatusCode CodeOf(Detail detail) {
     case Detail::kFileWrite: return StatusCode::kInternal;
     case Detail::kAlreadySubscribed: return StatusCode::kAlreadyExists;
     case Detail::kFeatureUnsupported:
-    case Detail::kOptionUnsupported: return StatusCode::kUnimplemented;
+    case Detail::kOptionUnsupported:
+    case Detail::kTaskTypeUnsupported: return StatusCode::kUnimplemented;
     case Detail::kDeviceMemory: return StatusCode::kResourceExhausted;
     case Detail::kStreamNotComplete:
     case Detail::kEventNotComplete:
@@ -163,7 +175,17 @@ constexpr StatusCode CodeOf(Detail detail) {
     case Detail::kStreamNotSubscribed:
     case Detail::kThreadNotSubscribed:
     case Detail::kNoCallbackRegistered:
-    case Detail::kContextInUse: return StatusCode::kFailedPrecondition;
+    case Detail::kContextInUse:
+    case Detail::kStreamCaptured:
+    case Detail::kStreamNotCaptured:
+    case Detail::kEventCaptured:
+    case Detail::kCaptureModeRefused:
+    case Detail::kModelCaptured:
+    case Detail::kCaptureUnmatched:
+    case Detail::kCaptureWrongThread:
+    case Detail::kStreamBoundToModel:
+    case Detail::kTaskGroupStatus:
+    case Detail::kModelUpdateFailed: return StatusCode::kFailedPrecondition;
   }
   return StatusCode::kUnknown;
 }

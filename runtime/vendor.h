@@ -71,6 +71,9 @@ constexpr uint32_t ExportedModelId(uint32_t model_tag) {
 // subscriptions leave them out; task_time lists them with no kernel name.
 inline constexpr std::string_view kMemcpyTaskType = "MEMCPY_ASYNC";
 inline constexpr std::string_view kMemsetTaskType = "MEMSET_ASYNC";
+// The size of a device's overflow status (aclrtGetOverflowStatus's only
+// accepted outputSize; CANN's OVERFLOW_OUTPUT_SIZE).
+inline constexpr size_t kOverflowStatusBytes = 64;
 
 // MsprofTxInfo eventType values of msproftx host records (spec §2.4).
 enum class TxEventType : uint32_t {

@@ -35,7 +35,7 @@ uint32_t CostModel::BlockDim(const Graph& graph, const Op& op) const {
 }
 
 uint32_t CostModel::BlockDim(const Op& op, const OpWork& work) const {
-  const uint32_t cores = std::max<uint32_t>(1, profile_.CoreCount(op.engine));
+  const uint32_t cores = std::max<uint32_t>(1, std::min(profile_.CoreCount(op.engine), op.core_limit.value_or(~0u)));
   if (op.block_dim) return std::min(*op.block_dim, cores);
   if (op.engine == model::Engine::kAiCpu) return 1;
   return static_cast<uint32_t>(std::clamp<uint64_t>(work.blocks, 1, cores));

@@ -49,7 +49,7 @@ class CostModel {
 
   // Cores the op occupies: its explicit block_dim, else one per chunk of
   // output (256 elements for cube ops, 2048 for vector ops), capped at the
-  // engine's core count. AI_CPU ops use one core.
+  // engine's core count and the op's core_limit. AI_CPU ops use one core.
   uint32_t BlockDim(const model::Graph& graph, const model::Op& op) const;
   // The same from the op's work (its blocks, capped at the cores).
   uint32_t BlockDim(const model::Op& op, const OpWork& work) const;

@@ -7,7 +7,12 @@
 #ifndef SECURECTYPE_H_ACLSIM
 #define SECURECTYPE_H_ACLSIM
 
+/* As libboundscheck's securectype.h (user space): programs that include
+ * securec.h use malloc, printf and memcpy without including more. */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Largest destination size (in bytes) the string and memory functions
  * accept; a larger destMax is refused with ERANGE. */

@@ -6,6 +6,7 @@
 
 #include "acl/acl.h"
 #include "acl/aclsim_ext.h"
+#include "api/src/dump_state.h"
 #include "api/src/edge.h"
 #include "api/src/error.h"
 #include "api/src/generated/edge_prologues.h"
@@ -18,11 +19,20 @@ using aclsim::api::Convert;
 extern "C" {
 
 ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath) try {
-  return Convert(__func__, aclsim::api::Initialize(configPath));
+  // The "dump" section is checked first: CANN's aclInit refuses a bad one.
+  const aclError dump = aclsim::api::ApplyInitDumpConfig(configPath, false);
+  if (dump != ACL_SUCCESS) return dump;
+  const aclError ret = Convert(__func__, aclsim::api::Initialize(configPath));
+  if (ret == ACL_SUCCESS) (void)aclsim::api::ApplyInitDumpConfig(configPath, true);
+  return ret;
 }
 ACLSIM_EDGE_CATCH
 
-ACL_FUNC_VISIBILITY aclError aclFinalize(void) try { return Convert(__func__, aclsim::api::Finalize()); }
+ACL_FUNC_VISIBILITY aclError aclFinalize(void) try {
+  const aclError ret = Convert(__func__, aclsim::api::Finalize());
+  if (ret == ACL_SUCCESS) aclsim::api::ResetDumpState();
+  return ret;
+}
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void) try { return aclsim::api::RecentErrorMessage(); }
@@ -62,17 +72,23 @@ ACLSIM_EDGE_CATCH_RETURN(nullptr)
 // its level, naming the caller's file, line and function; a level outside
 // ACL_DEBUG…ACL_ERROR or a NULL format writes nothing. Lines longer than
 // 1023 bytes are cut.
-ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
-                                   const char* fmt, ...) try {
+ACL_FUNC_VISIBILITY void aclsimInternalAppLogV(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
+                                               const char* fmt, va_list args) try {
   if (fmt == nullptr || logLevel < ACL_DEBUG || logLevel > ACL_ERROR) return;
   const auto level = static_cast<aclsim::LogLevel>(static_cast<int>(logLevel));
   if (!aclsim::LogEnabled(level)) return;
   char text[1024];
+  std::vsnprintf(text, sizeof(text), fmt, args);
+  aclsim::Log(level, text, file != nullptr ? file : "", static_cast<int>(line), func != nullptr ? func : "");
+}
+ACLSIM_EDGE_CATCH_VOID
+
+ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
+                                   const char* fmt, ...) try {
   va_list args;
   va_start(args, fmt);
-  std::vsnprintf(text, sizeof(text), fmt, args);
+  aclsimInternalAppLogV(logLevel, func, file, line, fmt, args);
   va_end(args);
-  aclsim::Log(level, text, file != nullptr ? file : "", static_cast<int>(line), func != nullptr ? func : "");
 }
 ACLSIM_EDGE_CATCH_VOID
 

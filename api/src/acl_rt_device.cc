@@ -1,4 +1,7 @@
 // Device and context entry points (acl_rt.h).
+#include <cstdint>
+#include <string>
+
 #include "acl/acl.h"
 #include "api/src/api_trace.h"
 #include "api/src/edge.h"
@@ -110,7 +113,7 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void) try {
   ACLSIM_PROLOGUE(aclrtSynchronizeDevice);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->devices().SynchronizeDevice());
+  return Convert(__func__, rt->SynchronizeDevice());
 }
 ACLSIM_EDGE_CATCH
 
@@ -144,6 +147,96 @@ ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext* context) try {
   auto current = rt->devices().GetCurrentContext();
   if (!current.ok()) return Convert(__func__, current.status());
   *context = *current;
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// aclrtCtxGetCurrentDefaultStream (docs/zh/api_ref/05_context_management.md):
+// the current context's default stream, a handle every stream call takes.
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream) try {
+  ACLSIM_PROLOGUE(aclrtCtxGetCurrentDefaultStream);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto current = rt->devices().GetCurrentContext();
+  if (!current.ok()) return Convert(__func__, current.status());
+  *stream = (*current)->default_stream();
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// Peer access (docs/zh/api_ref/04_device_management.md): every two distinct
+// simulated devices of the process can reach each other; the grants are
+// one-way and kept by the device table (runtime/device_table.h).
+ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId,
+                                                      int32_t peerDeviceId) try {
+  ACLSIM_PROLOGUE(aclrtDeviceCanAccessPeer);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto can = rt->devices().CanAccessPeer(deviceId, peerDeviceId);
+  if (!can.ok()) return Convert(__func__, can.status());
+  *canAccessPeer = *can ? 1 : 0;
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) try {
+  ACLSIM_PROLOGUE(aclrtDeviceEnablePeerAccess);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__, rt->devices().EnablePeerAccess(peerDeviceId));
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) try {
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__, rt->devices().DisablePeerAccess(peerDeviceId));
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t* status) try {
+  ACLSIM_PROLOGUE(aclrtDevicePeerAccessStatus);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto enabled = rt->devices().PeerAccessEnabled(deviceId, peerDeviceId);
+  if (!enabled.ok()) return Convert(__func__, enabled.status());
+  *status = *enabled ? 1 : 0;
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// aclrtGetDeviceInfo (docs/zh/api_ref/04_device_management.md, aclrtDevAttr
+// in 25-02_Enumerations.md): the device profile's core counts and memory
+// size. The SIMT attributes (202…212) exist on the Ascend 950 only; CANN
+// answers 0 on other products, and no aclsim profile is a 950. A simulated
+// device is never split (IS_VIRTUAL 0). The L2 size, the topology ids and
+// the NPU arch are not in the device description: 200001 naming the
+// attribute.
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) try {
+  ACLSIM_PROLOGUE(aclrtGetDeviceInfo);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  if (deviceId > static_cast<uint32_t>(INT32_MAX)) {
+    return Convert(__func__, rt->devices().GetDeviceInfo(-1).status());
+  }
+  auto info = rt->devices().GetDeviceInfo(static_cast<int32_t>(deviceId));
+  if (!info.ok()) return Convert(__func__, info.status());
+  const int code = static_cast<int>(attr);
+  if (code == ACL_DEV_ATTR_AICPU_CORE_NUM) {
+    *value = info->aicpu_count;
+  } else if (code == ACL_DEV_ATTR_AICORE_CORE_NUM || code == ACL_DEV_ATTR_CUBE_CORE_NUM) {
+    *value = info->ai_core_count;
+  } else if (code == ACL_DEV_ATTR_VECTOR_CORE_NUM) {
+    *value = info->vector_core_count;
+  } else if (code >= ACL_DEV_ATTR_WARP_SIZE && code <= ACL_DEV_ATTR_MAX_BLOCK_DIM_Z) {
+    *value = 0;
+  } else if (code == ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE) {
+    *value = static_cast<int64_t>(info->memory_bytes);
+  } else if (code == ACL_DEV_ATTR_IS_VIRTUAL) {
+    *value = 0;
+  } else if (code == ACL_DEV_ATTR_L2_CACHE_SIZE ||
+             (code >= ACL_DEV_ATTR_SMP_ID && code <= ACL_DEV_ATTR_DEVICE_FORM_FACTOR) ||
+             code == ACL_DEV_ATTR_NPU_ARCH) {
+    aclsim::api::SetError(ACL_ERROR_API_NOT_SUPPORT, "aclrtGetDeviceInfo: attribute " + std::to_string(code) +
+                                                         " is not in aclsim's device description");
+    return ACL_ERROR_API_NOT_SUPPORT;
+  } else {
+    return InvalidParam(__func__, "attr is not an aclrtDevAttr");
+  }
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH

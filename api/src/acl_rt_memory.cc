@@ -180,6 +180,94 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int
 }
 ACLSIM_EDGE_CATCH
 
+ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduceKind kind,
+                                              aclDataType type, aclrtStream stream, void* reserve) try {
+  ACLSIM_PROLOGUE(aclrtReduceAsync);
+  using aclsim::runtime::ReduceOp;
+  using aclsim::runtime::ReduceType;
+  ReduceType element;
+  switch (type) {
+    case ACL_INT8: element = ReduceType::kInt8; break;
+    case ACL_INT16: element = ReduceType::kInt16; break;
+    case ACL_INT32: element = ReduceType::kInt32; break;
+    case ACL_FLOAT16: element = ReduceType::kFloat16; break;
+    case ACL_FLOAT: element = ReduceType::kFloat32; break;
+    case ACL_BF16: element = ReduceType::kBfloat16; break;
+    default: return InvalidParam(kApiName, "type is not a data type the reduction supports");
+  }
+  ReduceOp op;
+  switch (kind) {
+    case ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM: op = ReduceOp::kSum; break;
+    case ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX: op = ReduceOp::kMax; break;
+    case ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN: op = ReduceOp::kMin; break;
+    case ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL:
+      // CANN's pages do not say what the EQUAL reduction computes.
+      aclsim::api::SetError(
+          ACL_ERROR_API_NOT_SUPPORT,
+          std::string(kApiName) + ": the EQUAL reduction is not simulated (its result is undocumented)");
+      return ACL_ERROR_API_NOT_SUPPORT;
+    default: return InvalidParam(kApiName, "kind is not an aclrtReduceKind");
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__, rt->ReduceAsync(dst, src, static_cast<size_t>(count), op, element,
+                                           aclsim::api::ToStream(stream), api_scope.launch()));
+}
+ACLSIM_EDGE_CATCH
+
+static aclsim::runtime::RandomParam ToParam(const aclrtRandomParaInfo& p) {
+  aclsim::runtime::RandomParam out;
+  out.is_addr = p.isAddr != 0;
+  std::memcpy(out.value, p.valueOrAddr, sizeof(out.value));
+  out.size = p.size;
+  return out;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, const aclrtStream stream,
+                                                 void* reserve) try {
+  ACLSIM_PROLOGUE(aclrtRandomNumAsync);
+  using aclsim::runtime::RandomDistribution;
+  using aclsim::runtime::RandomType;
+  aclsim::runtime::RandomNumRequest request;
+  switch (taskInfo->dataType) {
+    case ACL_INT32: request.type = RandomType::kInt32; break;
+    case ACL_INT64: request.type = RandomType::kInt64; break;
+    case ACL_UINT32: request.type = RandomType::kUint32; break;
+    case ACL_UINT64: request.type = RandomType::kUint64; break;
+    case ACL_BF16: request.type = RandomType::kBfloat16; break;
+    case ACL_FLOAT16: request.type = RandomType::kFloat16; break;
+    case ACL_FLOAT: request.type = RandomType::kFloat32; break;
+    default: return InvalidParam(kApiName, "taskInfo->dataType is not a data type random numbers take");
+  }
+  const auto& func = taskInfo->randomNumFuncParaInfo;
+  switch (aclsim::api::RawEnum(func.funcType)) {
+    case ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK:
+      request.distribution = RandomDistribution::kDropoutBitmask;
+      request.a = ToParam(func.paramInfo.dropoutBitmaskInfo.dropoutRation);
+      break;
+    case ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS:
+      request.distribution = RandomDistribution::kUniform;
+      request.a = ToParam(func.paramInfo.uniformDisInfo.min);
+      request.b = ToParam(func.paramInfo.uniformDisInfo.max);
+      break;
+    case ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS:
+    case ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS:
+      request.distribution = aclsim::api::RawEnum(func.funcType) == ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS
+                                 ? RandomDistribution::kNormal
+                                 : RandomDistribution::kTruncatedNormal;
+      request.a = ToParam(func.paramInfo.normalDisInfo.mean);
+      request.b = ToParam(func.paramInfo.normalDisInfo.stddev);
+      break;
+    default: return InvalidParam(kApiName, "taskInfo->randomNumFuncParaInfo.funcType is not an aclrtRandomNumFuncType");
+  }
+  request.seed = ToParam(taskInfo->randomSeed);
+  request.count = ToParam(taskInfo->randomNum);
+  request.result = taskInfo->randomResultAddr;
+  request.counter = taskInfo->randomCounterAddr;
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__, rt->RandomNumAsync(request, aclsim::api::ToStream(stream), api_scope.launch()));
+}
+ACLSIM_EDGE_CATCH
+
 ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
   ACLSIM_PROLOGUE(aclrtMallocAlign32);
   return MallocTimed(api_scope, kApiName, devPtr, size, policy);  // 64-byte aligned, so 32-byte aligned

@@ -9,6 +9,7 @@
 #include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
+#include "api/src/stream_state.h"
 
 using aclsim::api::Convert;
 using aclsim::api::InvalidParam;
@@ -23,6 +24,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream) try {
   auto created = rt->devices().CreateStream();
   if (!created.ok()) return Convert(__func__, created.status());
   *stream = *created;
+  aclsim::api::NotifyStreamState(*created, ACL_RT_STREAM_STATE_CREATE_POST);
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
@@ -30,13 +32,18 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream) try {
   ACLSIM_PROLOGUE(aclrtDestroyStream);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->devices().DestroyStream(ToStream(stream)));
+  if (rt->devices().ResolveStream(ToStream(stream)).ok() && stream != nullptr) {
+    aclsim::api::NotifyStreamState(stream, ACL_RT_STREAM_STATE_DESTROY_PRE);
+  }
+  return Convert(__func__, rt->DestroyStream(ToStream(stream), /*force=*/false));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream) try {
   ACLSIM_PROLOGUE(aclrtSynchronizeStream);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  aclsim::Status refused = rt->instances().CheckNotCapturing(ToStream(stream), kApiName);
+  if (!refused.ok()) return Convert(__func__, refused);
   return Convert(__func__, rt->devices().SynchronizeStream(ToStream(stream)));
 }
 ACLSIM_EDGE_CATCH
@@ -44,6 +51,8 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) try {
   ACLSIM_PROLOGUE(aclrtStreamQuery);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  aclsim::Status refused = rt->instances().CheckNotCapturing(ToStream(stream), kApiName);
+  if (!refused.ok()) return Convert(__func__, refused);
   auto idle = rt->devices().QueryStream(ToStream(stream));
   if (!idle.ok()) return Convert(__func__, idle.status());
   *status = *idle ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
@@ -61,36 +70,52 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent* event) try {
 }
 ACLSIM_EDGE_CATCH
 
+// Every event keeps timestamps and can be waited for, whatever its flags;
+// they decide which calls accept it (aclrtResetEvent needs ACL_EVENT_SYNC).
 ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) try {
   ACLSIM_PROLOGUE(aclrtCreateEventWithFlag);
-  return aclrtCreateEvent(event);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto created = rt->devices().CreateEvent();
+  if (!created.ok()) return Convert(__func__, created.status());
+  rt->stream_sync().SetEventKind(*created, {flag, /*ex=*/false, /*with_flag=*/true});
+  *event = *created;
+  return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event) try {
   ACLSIM_PROLOGUE(aclrtDestroyEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->devices().DestroyEvent(ToEvent(event)));
+  aclsim::Status destroyed = rt->devices().DestroyEvent(ToEvent(event));
+  if (destroyed.ok()) {
+    rt->stream_sync().ForgetEvent(ToEvent(event));
+    rt->ipc_events().Forget(ToEvent(event));
+  }
+  return Convert(__func__, destroyed);
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) try {
   ACLSIM_PROLOGUE(aclrtRecordEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->devices().RecordEvent(ToEvent(event), ToStream(stream)));
+  return Convert(__func__, rt->RecordEvent(ToEvent(event), ToStream(stream)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) try {
   ACLSIM_PROLOGUE(aclrtStreamWaitEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
-  return Convert(__func__, rt->devices().StreamWaitEvent(ToStream(stream), ToEvent(event)));
+  return Convert(__func__, rt->StreamWaitEvent(ToStream(stream), ToEvent(event)));
 }
 ACLSIM_EDGE_CATCH
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event) try {
   ACLSIM_PROLOGUE(aclrtSynchronizeEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  if (rt->ipc_events().IsIpc(ToEvent(event)))
+    return Convert(__func__, rt->ipc_events().Synchronize(ToEvent(event), -1));
+  aclsim::Status refused = rt->instances().CheckEventNotCaptured(ToEvent(event), kApiName);
+  if (!refused.ok()) return Convert(__func__, refused);
   return Convert(__func__, rt->devices().SynchronizeEvent(ToEvent(event)));
 }
 ACLSIM_EDGE_CATCH
@@ -98,6 +123,17 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) try {
   ACLSIM_PROLOGUE(aclrtQueryEvent);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  aclsim::Status ipc = rt->ipc_events().Refuse(ToEvent(event), kApiName);
+  if (!ipc.ok()) return Convert(__func__, ipc);
+  aclsim::Status refused = rt->instances().CheckEventNotCaptured(ToEvent(event), kApiName);
+  if (!refused.ok()) return Convert(__func__, refused);
+  if (rt->stream_sync().KindOf(ToEvent(event)).ex) {
+    aclsim::api::SetError(ACL_ERROR_RT_PARAM_INVALID,
+                          std::string(kApiName) +
+                              ": an event created by aclrtCreateEventExWithFlag cannot be queried "
+                              "with aclrtQueryEvent (use aclrtQueryEventStatus)");
+    return ACL_ERROR_RT_PARAM_INVALID;
+  }
   auto state = rt->devices().QueryEvent(ToEvent(event));
   if (!state.ok()) return Convert(__func__, state.status());
   *status = state->complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
@@ -108,6 +144,14 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) try {
   ACLSIM_PROLOGUE(aclrtQueryEventStatus);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  if (rt->ipc_events().IsIpc(ToEvent(event))) {
+    auto complete = rt->ipc_events().Complete(ToEvent(event));
+    if (!complete.ok()) return Convert(__func__, complete.status());
+    *status = *complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    return ACL_SUCCESS;
+  }
+  aclsim::Status refused = rt->instances().CheckEventNotCaptured(ToEvent(event), kApiName);
+  if (!refused.ok()) return Convert(__func__, refused);
   auto state = rt->devices().QueryEvent(ToEvent(event));
   if (!state.ok()) return Convert(__func__, state.status());
   *status = state->complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
@@ -118,6 +162,12 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) try {
   ACLSIM_PROLOGUE(aclrtEventElapsedTime);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  aclsim::Status ipc = rt->ipc_events().Refuse(ToEvent(startEvent), kApiName);
+  if (ipc.ok()) ipc = rt->ipc_events().Refuse(ToEvent(endEvent), kApiName);
+  if (!ipc.ok()) return Convert(__func__, ipc);
+  aclsim::Status refused = rt->instances().CheckEventNotCaptured(ToEvent(startEvent), kApiName);
+  if (refused.ok()) refused = rt->instances().CheckEventNotCaptured(ToEvent(endEvent), kApiName);
+  if (!refused.ok()) return Convert(__func__, refused);
   auto elapsed = rt->devices().EventElapsedTime(ToEvent(startEvent), ToEvent(endEvent));
   if (!elapsed.ok()) return Convert(__func__, elapsed.status());
   *ms = *elapsed;
@@ -165,6 +215,73 @@ ACL_FUNC_VISIBILITY aclError aclrtProfTrace(void* userdata, int32_t length, aclr
   aclsim::api::ApiScope api_scope(kApiName);
   ACLSIM_GET_RUNTIME_OR_RETURN(rt);
   return Convert(__func__, rt->profiler().StepMarker(ToStream(stream), id, tag));
+}
+ACLSIM_EDGE_CATCH
+
+// aclrtCreateStreamWithConfig (docs/zh/api_ref/06_stream_management.md):
+// FAST_LAUNCH, FAST_SYNC and HUGE tune how CANN's runtime submits, waits and
+// sizes the queue, which changes nothing the simulation models: such a
+// stream is an ordinary one. A PERSISTENT stream is one that
+// aclmdlRIBindStream takes (its tasks are then recorded, docs/model_ri.md);
+// unbound it runs its tasks as any stream. CPU_SCHEDULE and DEVICE_USE_ONLY
+// streams do not run their tasks as submitted, which aclsim does not
+// simulate: 200001 naming the flag. Bits of no flag make an ordinary stream,
+// as CANN documents. Priority ("reserved") and flags are kept for
+// aclrtStreamGetPriority/Flags.
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) try {
+  ACLSIM_PROLOGUE(aclrtCreateStreamWithConfig);
+  constexpr struct {
+    uint32_t bit;
+    const char* name;
+  } kUnsimulated[] = {{ACL_STREAM_CPU_SCHEDULE, "ACL_STREAM_CPU_SCHEDULE"},
+                      {ACL_STREAM_DEVICE_USE_ONLY, "ACL_STREAM_DEVICE_USE_ONLY"}};
+  for (const auto& f : kUnsimulated) {
+    if ((flag & f.bit) != 0) {
+      aclsim::api::SetError(ACL_ERROR_API_NOT_SUPPORT, std::string("aclrtCreateStreamWithConfig: ") + f.name +
+                                                           " streams are not simulated by aclsim");
+      return ACL_ERROR_API_NOT_SUPPORT;
+    }
+  }
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto created = rt->devices().CreateStream(priority, flag);
+  if (!created.ok()) return Convert(__func__, created.status());
+  *stream = *created;
+  aclsim::api::NotifyStreamState(*created, ACL_RT_STREAM_STATE_CREATE_POST);
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+// aclrtDestroyStreamForce: the stream is forgotten without the host waiting
+// for it. Work already submitted is not cancelled: the simulated device
+// still completes it (runtime/device_table.h).
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream) try {
+  ACLSIM_PROLOGUE(aclrtDestroyStreamForce);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  if (rt->devices().ResolveStream(ToStream(stream)).ok() && stream != nullptr) {
+    aclsim::api::NotifyStreamState(stream, ACL_RT_STREAM_STATE_DESTROY_PRE);
+  }
+  return Convert(__func__, rt->DestroyStream(ToStream(stream), /*force=*/true));
+}
+ACLSIM_EDGE_CATCH
+
+// NULL is the current context's default stream (priority 0, flags 0).
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority) try {
+  ACLSIM_PROLOGUE(aclrtStreamGetPriority);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto resolved = rt->devices().ResolveStream(ToStream(stream));
+  if (!resolved.ok()) return Convert(__func__, resolved.status());
+  *priority = (*resolved)->priority();
+  return ACL_SUCCESS;
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags) try {
+  ACLSIM_PROLOGUE(aclrtStreamGetFlags);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  auto resolved = rt->devices().ResolveStream(ToStream(stream));
+  if (!resolved.ok()) return Convert(__func__, resolved.status());
+  *flags = (*resolved)->flags();
+  return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
 

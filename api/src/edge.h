@@ -13,6 +13,7 @@
 #ifndef ACLSIM_API_SRC_EDGE_H_
 #define ACLSIM_API_SRC_EDGE_H_
 
+#include <cstring>
 #include <type_traits>
 
 #include "acl/acl_base.h"
@@ -41,6 +42,18 @@ T FailureAtEdgeOr(const char* function, F failure) noexcept {
 template <typename T>
 T FailureAtEdge(const char* function, T failure) noexcept {
   return FailureAtEdgeOr<T>(function, [&] { return failure; });
+}
+
+// The integer a C caller stored in an enum-typed field. C lets a program
+// store any int there; reading the field as the C++ enum is undefined for a
+// value outside the enumerators' range, so entry points validate the raw
+// representation instead.
+template <typename E>
+std::underlying_type_t<E> RawEnum(const E& field) noexcept {
+  static_assert(std::is_enum_v<E>);
+  std::underlying_type_t<E> raw;
+  std::memcpy(&raw, &field, sizeof(raw));
+  return raw;
 }
 
 }  // namespace aclsim::api

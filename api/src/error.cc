@@ -26,6 +26,8 @@ struct FreeDeleter {
 };
 thread_local std::unique_ptr<char, FreeDeleter> tls_message;
 thread_local bool tls_has_message = false;
+// The code of the thread's last failure, for aclrtGetLastError.
+thread_local aclError tls_last_error = ACL_SUCCESS;
 char g_no_memory_message[] = "[aclsim] error: out of memory while recording an error message";
 
 char* MessageBuffer() noexcept {
@@ -36,6 +38,7 @@ char* MessageBuffer() noexcept {
 void Record(aclError code, const char* function, const char* separator, const char* message) noexcept {
   char* buffer = MessageBuffer();
   tls_has_message = true;
+  tls_last_error = code;
   if (buffer == nullptr) return;
   std::snprintf(buffer, kMessageCapacity, "[aclsim] error %d: %s%s%s", code, function, separator, message);
   try {
@@ -61,6 +64,11 @@ aclError InvalidParam(const char* function, const char* what) noexcept {
   return ACL_ERROR_INVALID_PARAM;
 }
 
+aclError Reject(aclError code, const char* function, const char* what) noexcept {
+  Record(code, function, ": ", what);
+  return code;
+}
+
 void SetNotSupported(const char* function, const char* coverage_page) noexcept {
   char why[256];
   std::snprintf(why, sizeof(why), " is not implemented by aclsim (see %s)", coverage_page);
@@ -70,6 +78,12 @@ void SetNotSupported(const char* function, const char* coverage_page) noexcept {
 const char* RecentErrorMessage() noexcept {
   if (!tls_has_message) return nullptr;
   return tls_message ? tls_message.get() : g_no_memory_message;
+}
+
+aclError LastError(bool clear) noexcept {
+  const aclError code = tls_last_error;
+  if (clear) tls_last_error = ACL_SUCCESS;
+  return code;
 }
 
 aclError ExceptionAtEdge(const char* function) noexcept {

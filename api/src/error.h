@@ -16,6 +16,8 @@ namespace aclsim::api {
 aclError Convert(const char* function, const Status& status) noexcept;
 // Records an invalid-parameter failure of |function| and returns 100000.
 aclError InvalidParam(const char* function, const char* what) noexcept;
+// Records an argument failure of |function| with |code| and returns it.
+aclError Reject(aclError code, const char* function, const char* what) noexcept;
 // Records that |function| is not implemented by aclsim; the message points
 // to |coverage_page|, the page that lists what is.
 void SetNotSupported(const char* function, const char* coverage_page = "docs/api_coverage.md") noexcept;
@@ -23,6 +25,9 @@ void SetNotSupported(const char* function, const char* coverage_page = "docs/api
 void SetError(aclError code, const std::string& message) noexcept;
 // The message of this thread's most recent failure, or nullptr.
 const char* RecentErrorMessage() noexcept;
+// The code of this thread's most recent failure (ACL_SUCCESS if none since
+// the last clear); |clear| resets it (aclrtGetLastError vs. PeekAtLastError).
+aclError LastError(bool clear) noexcept;
 
 }  // namespace aclsim::api
 

@@ -82,6 +82,23 @@ constexpr Row kRows[] = {
     Of("aclnn*", D::kOpTiling, kAclnnErrInnerTiling),
     Plain("aclnn*", C::kInvalidArgument, kAclnnErrParamInvalid),
     Any("aclnn*", kAclnnErrRuntime),
+    // Queues and channels (acl_tdt_queue.h, acl_tdt.h): a wait that ran out
+    // is a full queue or channel for the calls that copy data in, an empty
+    // one for those that copy data out, and a failure for the buffer calls;
+    // a stopped channel, and an attach without a grant, fail.
+    Plain("acltdtSendTensor", C::kDeadlineExceeded, ACL_ERROR_RT_QUEUE_FULL),
+    Plain("acltdtEnqueueData", C::kDeadlineExceeded, ACL_ERROR_RT_QUEUE_FULL),
+    Plain("acltdtReceiveTensor", C::kDeadlineExceeded, ACL_ERROR_RT_QUEUE_EMPTY),
+    Plain("acltdtDequeueData", C::kDeadlineExceeded, ACL_ERROR_RT_QUEUE_EMPTY),
+    Plain("acltdt*", C::kDeadlineExceeded, ACL_ERROR_FAILURE),
+    Plain("acltdt*", C::kCancelled, ACL_ERROR_FAILURE),
+    Plain("acltdt*", C::kPermissionDenied, ACL_ERROR_FAILURE),
+    // Bounded synchronisation: a bound that passed is a timeout (507046,
+    // 507047); a wait ended by aclrtStreamAbort is 107023 (page 06).
+    Of("aclrtSynchronizeStreamWithTimeout", D::kStreamNotComplete, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT),
+    Of("aclrtSynchronizeDeviceWithTimeout", D::kStreamNotComplete, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT),
+    Of("aclrtSynchronizeEventWithTimeout", D::kEventNotComplete, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT),
+    Plain("aclrt*", C::kCancelled, ACL_ERROR_RT_STREAM_ABORT),
     // Everywhere else a failure the device reported keeps its number.
     DeviceNumber("*"),
 
@@ -92,6 +109,16 @@ constexpr Row kRows[] = {
     Of("aclmdl*", D::kModelNotLoaded, ACL_ERROR_GE_EXEC_MODEL_ID_INVALID),
     Of("aclsim*", D::kModelNotLoaded, ACL_ERROR_GE_EXEC_MODEL_ID_INVALID),
     // The runtime layer (rt_error_codes.h) answers plain failures itself.
+    Plain("aclrtIpc*", C::kPermissionDenied, ACL_ERROR_RT_NO_PERMISSION),
+    Plain("aclrtHostRegister*", C::kAlreadyExists, ACL_ERROR_HOST_MEMORY_ALREADY_REGISTERED),
+    Plain("aclrtHostGetDevicePointer", C::kNotFound, ACL_ERROR_HOST_MEMORY_NOT_REGISTERED),
+    Plain("aclrtHostUnregister", C::kNotFound, ACL_ERROR_HOST_MEMORY_NOT_REGISTERED),
+    Plain("aclrtMemImportFromShareableHandle*", C::kPermissionDenied, ACL_ERROR_RT_NO_PERMISSION),
+    Plain("aclrtIpc*", C::kResourceExhausted, ACL_ERROR_RT_RESOURCE_ALLOC_FAIL),
+    // The model runtime instances (aclmdlRI*) are the runtime layer's too.
+    Plain("aclmdlRI*", C::kInvalidArgument, ACL_ERROR_RT_PARAM_INVALID),
+    Plain("aclmdlRI*", C::kNotFound, ACL_ERROR_RT_INVALID_HANDLE),
+    Plain("aclmdlRI*", C::kUnimplemented, ACL_ERROR_RT_FEATURE_NOT_SUPPORT),
     Plain("aclrt*", C::kInvalidArgument, ACL_ERROR_RT_PARAM_INVALID),
     Plain("aclrt*", C::kOutOfRange, ACL_ERROR_RT_PARAM_INVALID),
     Plain("aclrt*", C::kNotFound, ACL_ERROR_RT_INVALID_HANDLE),
@@ -152,6 +179,17 @@ constexpr Row kRows[] = {
     Of("*", D::kEventNotComplete, ACL_ERROR_RT_EVENT_NOT_COMPLETE),
     Of("*", D::kContextInUse, ACL_ERROR_RT_CONTEXT_RELEASE_ERROR),
     Of("*", D::kReportTimeout, ACL_ERROR_RT_REPORT_TIMEOUT),
+    Of("*", D::kStreamCaptured, ACL_ERROR_RT_STREAM_CAPTURED),
+    Of("*", D::kStreamNotCaptured, ACL_ERROR_RT_STREAM_NOT_CAPTURED),
+    Of("*", D::kEventCaptured, ACL_ERROR_RT_EVENT_CAPTURED),
+    Of("*", D::kCaptureModeRefused, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT),
+    Of("*", D::kModelCaptured, ACL_ERROR_RT_MODEL_CAPTURED),
+    Of("*", D::kCaptureUnmatched, ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED),
+    Of("*", D::kCaptureWrongThread, ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD),
+    Of("*", D::kStreamBoundToModel, ACL_ERROR_RT_STREAM_MODEL),
+    Of("*", D::kTaskGroupStatus, ACL_ERROR_STREAM_TASK_GROUP_STATUS),
+    Of("*", D::kTaskTypeUnsupported, ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT),
+    Of("*", D::kModelUpdateFailed, ACL_ERROR_RT_MODEL_UPDATE_FAILED),
 
     // ---- plain codes outside the runtime layer
     Plain("*", C::kInvalidArgument, ACL_ERROR_INVALID_PARAM),

@@ -297,6 +297,7 @@ Status Finalize() {
   // Ending the subscriptions first releases calls waiting for a stalled
   // reader; other calls still running hold references of their own.
   doomed->profiler().Shutdown();
+  doomed->host_tasks().Shutdown();  // releases threads waiting in aclrtProcessReport or for a stream's host tasks
   const auto deadline =
       std::chrono::steady_clock::now() + doomed->options().subscription_drain_timeout + std::chrono::seconds(1);
   while (doomed.use_count() > 1 && std::chrono::steady_clock::now() < deadline) {

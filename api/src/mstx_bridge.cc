@@ -1,6 +1,6 @@
-// The mstx entry points inside libascendcl.so: the implementations behind
-// the table libms_tools_ext.so forwards to (mstx_api.h), so markers and
-// ranges join the runtime's profiling session (runtime/prof/msproftx.h),
+// The recording side of mstx inside libascendcl.so (mstx_api.h): the
+// markers and ranges the tool (mstx_tool.cc) hands over join the runtime's
+// profiling session (runtime/prof/msproftx.h) and MSPTI's MARKER records;
 // and aclsimGetMstxStats.
 #include <unistd.h>
 
@@ -15,7 +15,6 @@
 #include "api/src/generated/edge_prologues.h"
 #include "api/src/global.h"
 #include "api/src/handles.h"
-#include "api/src/internal_entry_points.h"
 #include "api/src/mstx_api.h"
 #include "runtime/log.h"
 #include "runtime/prof/msproftx.h"
@@ -28,8 +27,6 @@ namespace {
 namespace mspti = aclsim::prof::mspti;
 
 bool MsptiMarkers() noexcept { return mspti::Collector::Instance().Enabled(mspti::kMarker); }
-
-bool Active() noexcept { return aclsim::prof::TxManager::MstxActive() || MsptiMarkers(); }
 
 // The streams of MSPTI's open ranges that have one: their end is a device
 // marker on the same stream, as the start was.
@@ -98,6 +95,12 @@ uint64_t MsptiId(uint64_t tx_id) {
   return tx_id != 0 ? tx_id : WithTx([](aclsim::prof::TxManager& tx) { return tx.NewMarkId(); });
 }
 
+}  // namespace
+
+namespace aclsim::api::mstx {
+
+bool Active() noexcept { return aclsim::prof::TxManager::MstxActive() || MsptiMarkers(); }
+
 void Mark(const char* domain, const char* message, void* stream) noexcept try {
   if (!Active()) return;
   uint64_t id = 0;  // the session's, when it recorded the mark: its device marker carries it
@@ -138,11 +141,7 @@ void Warn(const char* message) noexcept try {
   aclsim::api::FailureAtEdgeOr<void>("mstx", [] {});
 }
 
-const aclsim::api::MstxApi kMstxApi = {
-    sizeof(aclsim::api::MstxApi), aclsim::api::kMstxApiVersion, &Active, &Mark, &RangeStart, &RangeEnd, &Warn,
-};
-
-}  // namespace
+}  // namespace aclsim::api::mstx
 
 extern "C" {
 
@@ -161,10 +160,5 @@ ACL_FUNC_VISIBILITY aclError aclsimGetMstxStats(aclsimMstxStats* stats) try {
   return ACL_SUCCESS;
 }
 ACLSIM_EDGE_CATCH
-
-ACL_FUNC_VISIBILITY const void* aclsimInternalGetMstxApi(uint32_t version) try {
-  return version == aclsim::api::kMstxApiVersion ? &kMstxApi : nullptr;
-}
-ACLSIM_EDGE_CATCH_RETURN(nullptr)
 
 }  // extern "C"

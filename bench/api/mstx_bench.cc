@@ -1,6 +1,6 @@
-// Cost of the mstx entry points (libms_tools_ext.so) to the program that
-// calls them. With no collection running, each is one check of the
-// runtime's active flag (target: < 100 ns, issue "framework profiler
+// Cost of the mstx calls (the inline functions of mstx/ms_tools_ext.h,
+// through the tool in libascendcl.so) to the program that makes them. With
+// no collection running, each is one check of the runtime's active flag (target: < 100 ns, issue "framework profiler
 // integration"); while a session with msproftx data collects, each records
 // a host event.
 //

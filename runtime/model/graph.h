@@ -98,6 +98,7 @@ struct Op {
   uint32_t stream = 0;                 // parallel branch inside the model
   std::optional<int64_t> duration_ns;  // explicit duration, overrides the cost model
   std::optional<uint32_t> block_dim;   // cores used; default chosen by the backend
+  std::optional<uint32_t> core_limit;  // at most this many cores (a core limit in force at launch)
 
   int64_t IntAttr(std::string_view key, int64_t fallback) const;
   bool BoolAttr(std::string_view key, bool fallback) const;

@@ -277,7 +277,7 @@ Status ParseGraphTensors(const json& doc, LoadState* st) {
   return OkStatus();
 }
 
-// An op's optional fields: engine, stream, duration_ns, block_dim, attrs.
+// An op's optional fields: engine, stream, duration_ns, block_dim, core_limit, attrs.
 Status ParseOpOptions(const json& o, const std::string& where, Op* op) {
   op->engine = DefaultEngineForOpType(op->type);
   if (auto e = o.find("engine"); e != o.end()) {
@@ -302,6 +302,12 @@ Status ParseOpOptions(const json& o, const std::string& where, Op* op) {
       return ParseError(where + " block_dim must be an integer in [1, 65535]");
     }
     op->block_dim = static_cast<uint32_t>(b->get<int64_t>());
+  }
+  if (auto c = o.find("core_limit"); c != o.end()) {
+    if (!c->is_number_integer() || c->get<int64_t>() < 1 || c->get<int64_t>() > 65535) {
+      return ParseError(where + " core_limit must be an integer in [1, 65535]");
+    }
+    op->core_limit = static_cast<uint32_t>(c->get<int64_t>());
   }
   if (auto a = o.find("attrs"); a != o.end()) {
     if (!a->is_object()) return ParseError(where + " attrs must be an object");

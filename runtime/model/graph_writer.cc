@@ -62,6 +62,7 @@ std::string WriteGraphJson(const Graph& graph) {
     if (op.stream != 0) o["stream"] = op.stream;
     if (op.duration_ns) o["duration_ns"] = *op.duration_ns;
     if (op.block_dim) o["block_dim"] = *op.block_dim;
+    if (op.core_limit) o["core_limit"] = *op.core_limit;
     ops.push_back(std::move(o));
   }
   doc["ops"] = std::move(ops);

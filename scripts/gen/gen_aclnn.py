@@ -84,20 +84,42 @@ def c_param(a):
     return f"{ctype} {a['name']}"
 
 
+# The headers whose CANN counterpart includes other than aclnn/aclnn_base.h
+# and aclnn_util.h (tests/headers/cann_includes.py has every header's list):
+# those CANN's operator build generates include aclnn/acl_meta.h only.
+CANN_INCLUDES = {
+    "aclnn_apply_adam.h": ['"aclnn/acl_meta.h"'],
+    "aclnn_cross_entropy_loss.h": ['"aclnn/acl_meta.h"'],
+    "aclnn_cross_entropy_loss_grad.h": ['"aclnn/acl_meta.h"'],
+    "aclnn_rms_norm.h": ['"aclnn/acl_meta.h"'],
+    "aclnn_rms_norm_grad.h": ['"aclnn/acl_meta.h"'],
+    "aclnn_flash_attention_score.h": ['"aclnn/aclnn_base.h"'],
+    "aclnn_flash_attention_score_grad.h": ['"aclnn/aclnn_base.h"'],
+    # CANN's includes the C++ header <array>; ours stays C-compatible.
+    "aclnn_softmax_backward.h": ["#ifdef __cplusplus", "<array>", "#endif", '"aclnn/aclnn_base.h"',
+                                 '"aclnnop/aclnn_util.h"'],
+}
+DEFAULT_INCLUDES = ['"aclnn/aclnn_base.h"', '"aclnnop/aclnn_util.h"']
+
+
 def header_text(name, ops):
     guard = "ACLSIM_ACLNNOP_" + re.sub(r"\W", "_", name).upper() + "_"
+    includes = CANN_INCLUDES.get(name, DEFAULT_INCLUDES)
+    # ACLNN_API comes from aclnn_util.h; without it, acl_base.h's marker.
+    api = "ACLNN_API" if '"aclnnop/aclnn_util.h"' in includes else "ACL_FUNC_VISIBILITY"
     lines = [f"/* {BANNER} */",
              f"/* aclnnop/{name}: the aclnn operators CANN declares in its header of this name, with",
              " * the parameter lists of CANN's operator documentation. aclsim checks the arguments",
              " * and times the launch on the simulated NPU; it computes no numbers (README). */",
-             f"#ifndef {guard}", f"#define {guard}", "", '#include "aclnn/aclnn_base.h"',
-             '#include "aclnnop/aclnn_util.h"', "", "#ifdef __cplusplus", 'extern "C" {', "#endif", ""]
+             f"#ifndef {guard}", f"#define {guard}", ""]
+    lines += [i if i.startswith("#") else f"#include {i}" for i in includes]
+    lines += ["", "#ifdef __cplusplus", 'extern "C" {', "#endif", ""]
     for op in ops:
         params = ", ".join(c_param(a) for a in op["parsed"])
         lines.append(f"/* {op['api']}: kernel {op['kernel'][1]} ({op['engine']}), shape rule \"{op['rule']}\". */")
-        lines.append(f"ACLNN_API aclnnStatus {op['api']}GetWorkspaceSize({params}, uint64_t *workspaceSize,")
+        lines.append(f"{api} aclnnStatus {op['api']}GetWorkspaceSize({params}, uint64_t *workspaceSize,")
         lines.append("    aclOpExecutor **executor);")
-        lines.append(f"ACLNN_API aclnnStatus {op['api']}(void *workspace, uint64_t workspaceSize, "
+        lines.append(f"{api} aclnnStatus {op['api']}(void *workspace, uint64_t workspaceSize, "
                      "aclOpExecutor *executor,")
         lines.append("    aclrtStream stream);")
         lines.append("")

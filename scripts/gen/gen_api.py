@@ -36,7 +36,7 @@ import re
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from acl_surface import (COMPANIONS, ROOT, SRC, companion_functions, implemented_names,  # noqa: E402
+from acl_surface import (COMPANIONS, HEADERS, ROOT, SRC, companion_functions, implemented_names,  # noqa: E402
                          parse_headers)
 import gen_pyacl  # noqa: E402  (the Python module's outputs depend on the C side's)
 import gen_common  # noqa: E402
@@ -65,10 +65,25 @@ def param_names(params):
     return names
 
 
+# Handle types declared as pointers (typedef void* aclrtAllocatorDesc): their
+# failure value is NULL, as for a spelled-out pointer.
+POINTER_TYPEDEF = re.compile(r"^typedef\s+[\w\s]*\*\s*(\w+)\s*;", re.M)
+
+
+def pointer_typedefs():
+    names = set()
+    for header in sorted(HEADERS.glob("*.h")):
+        names.update(POINTER_TYPEDEF.findall(header.read_text()))
+    return names
+
+
+POINTER_TYPES = pointer_typedefs()
+
+
 def failure_value(ret, name):
     if ret == "void":
         return ""
-    if "*" in ret:
+    if "*" in ret or ret in POINTER_TYPES:
         return "nullptr"
     if ret in ("aclError", "int", "int32_t"):
         return "ACL_ERROR_API_NOT_SUPPORT"
@@ -76,11 +91,13 @@ def failure_value(ret, name):
         return "ACL_FORMAT_UNDEFINED"
     if ret == "aclDataType":
         return "ACL_DT_UNDEFINED"
+    if ret == "acltdtTensorType":
+        return "ACL_TENSOR_DATA_UNDEFINED"
     if ret == "aclprofSubscribeOpFlag":
         return "ACL_SUBSCRIBE_NONE"
     if ret == "bool":
         return "false"
-    return "static_cast<%s>(0)" % ret
+    return "static_cast<%s>(0)" % ret  # 0 of an integer type (size_t, uint32_t, ...)
 
 
 def render_prof_inc(funcs):
@@ -115,8 +132,9 @@ def render_stubs(funcs, implemented):
            "// Entry points declared in the public headers that aclsim does not implement",
            "// yet. Each returns the API's not-supported value and records why, so",
            "// aclGetRecentErrMsg() names the function. docs/api_coverage.md lists them.",
-           "#include \"acl/acl.h\"", "#include \"acl/acl_op_compiler.h\"", "#include \"acl/acl_prof.h\"",
-           "#include \"acl/prof_acl_api.h\"",
+           "#include \"acl/acl.h\"", "#include \"acl/acl_dump.h\"", "#include \"acl/acl_op_compiler.h\"",
+           "#include \"acl/acl_prof.h\"", "#include \"acl/acl_rt_allocator.h\"", "#include \"acl/acl_tdt.h\"",
+           "#include \"acl/acl_tdt_queue.h\"", "#include \"acl/prof_acl_api.h\"",
            "#include \"api/src/error.h\"", "",
            "#pragma GCC diagnostic ignored \"-Wunused-parameter\"",
            "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"", ""]

@@ -10,7 +10,11 @@
 #include <type_traits>
 
 #include "acl/acl.h"
+#include "acl/acl_dump.h"
 #include "acl/acl_prof.h"
+#include "acl/acl_rt_allocator.h"
+#include "acl/acl_tdt.h"
+#include "acl/acl_tdt_queue.h"
 #include "acl/prof_acl_api.h"
 
 extern "C" {
@@ -21,6 +25,11 @@ size_t aclsim_c_prof_config_data_type_offset(void);
 size_t aclsim_c_prof_subscribe_config_size(void);
 size_t aclsim_c_prof_subscribe_config_fd_offset(void);
 int aclsim_c_prof_max_dev_num(void);
+size_t aclsim_c_dump_chunk_size(void);
+size_t aclsim_c_dump_chunk_data_offset(void);
+size_t aclsim_c_dump_tensor_info_size(void);
+size_t aclsim_c_dump_tensor_info_origin_shape_offset(void);
+long aclsim_c_tdt_tensor_type_undefined(void);
 }
 
 namespace {
@@ -81,6 +90,44 @@ static_assert(sizeof(ACLSIM_STRINGIFY(ACL_DEPRECATED)) > 1, "ACL_DEPRECATED mark
 // ACL_HIFLOAT4_SCALE (43, GE's DT_HIFLOAT4_SCALE); CANN reverted 42 (ACL_HIFLOAT4).
 static_assert(ACL_FLOAT4_E1M2 == 41 && ACL_HIFLOAT4_SCALE == 43, "aclDataType drift");
 
+// ---- acl_tdt.h, acl_tdt_queue.h, acl_dump.h, acl_rt_allocator.h: CANN 9.x's
+// values, layouts and signatures (hicann/runtime include/external/acl/).
+static_assert(ACL_TENSOR_DATA_UNDEFINED == -1 && ACL_TENSOR_DATA_TENSOR == 0 && ACL_TENSOR_DATA_END_OF_SEQUENCE == 1 &&
+                  ACL_TENSOR_DATA_ABNORMAL == 2 && ACL_TENSOR_DATA_SLICE_TENSOR == 3 && ACL_TENSOR_DATA_END_TENSOR == 4,
+              "acltdtTensorType drift");
+static_assert(ACL_TDT_QUEUE_PERMISSION_MANAGE == 1 && ACL_TDT_QUEUE_PERMISSION_DEQUEUE == 2 &&
+                  ACL_TDT_QUEUE_PERMISSION_ENQUEUE == 4 && ACL_TDT_QUEUE_ROUTE_UNBIND == 0 &&
+                  ACL_TDT_QUEUE_ROUTE_BIND == 1 && ACL_TDT_QUEUE_ROUTE_BIND_ABNORMAL == 2,
+              "tdt queue macro drift");
+static_assert(ACL_TDT_QUEUE_DEPTH_UINT32 == 1 && ACL_TDT_QUEUE_ROUTE_STATUS_INT32 == 2 &&
+                  ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST == 2 && ACL_TDT_QUEUE_ROUTE_QUERY_ABNORMAL == 100 &&
+                  ACL_TDT_QUEUE_ROUTE_QUERY_DST_ID_UINT32 == 2 && ACL_TDT_DVPP_MEM == 1,
+              "tdt queue enum drift");
+static_assert(std::is_same_v<acltdtBuf, void*>, "acltdtBuf is a void pointer");
+static_assert(ACL_DUMP_MAX_FILE_PATH_LENGTH == 4096 && ACL_DUMP_MAX_SHAPE_NUM == 25 &&
+                  ACL_OP_DUMP_OP_AICORE_ARGS == 0x00000001U,
+              "dump macro drift");
+static_assert(AIC_ERR_BRIEF_DUMP == 1 && AIC_ERR_DETAIL_DUMP == 3 && DATA_DUMP == 4 && OVERFLOW_DUMP == 5 &&
+                  ACL_DUMP_TENSOR_WORKSPACE == 2 && ACL_DUMP_ADDR_RAW == 2 && ACL_DUMP_PLACEMENT_END == 2,
+              "dump enum drift");
+static_assert(sizeof(acldumpChunk) == 4120 && offsetof(acldumpChunk, bufLen) == 4096 &&
+                  offsetof(acldumpChunk, isLastChunk) == 4100 && offsetof(acldumpChunk, offset) == 4104 &&
+                  offsetof(acldumpChunk, flag) == 4112 && offsetof(acldumpChunk, dataBuf) == 4116,
+              "acldumpChunk layout");
+static_assert(sizeof(acldumpTensorInfo) == 456 && offsetof(acldumpTensorInfo, tensorSize) == 8 &&
+                  offsetof(acldumpTensorInfo, tensorAddr) == 24 && offsetof(acldumpTensorInfo, argsOffset) == 40 &&
+                  offsetof(acldumpTensorInfo, originShapeNum) == 48 && offsetof(acldumpTensorInfo, shape) == 56 &&
+                  offsetof(acldumpTensorInfo, originShape) == 256,
+              "acldumpTensorInfo layout");
+static_assert(
+    std::is_same_v<decltype(&acldumpRegCallback), aclError (*)(int32_t (*)(const acldumpChunk*, int32_t), int32_t)>,
+    "CANN's signature");
+static_assert(std::is_same_v<decltype(&acltdtGetTensorTypeFromItem), acltdtTensorType (*)(const acltdtDataItem*)>,
+              "CANN's signature");
+static_assert(std::is_same_v<decltype(&aclrtAllocatorCreateDesc), aclrtAllocatorDesc (*)()>, "CANN's signature");
+static_assert(std::is_same_v<aclrtAllocatorAllocAdviseFunc, void* (*)(aclrtAllocator, size_t, aclrtAllocatorAddr)>,
+              "CANN's callback type");
+
 TEST(HeaderValues, GivenRtErrorCodesThenTheyAreCannsValues) {
   // The same numbers at run time, for a readable failure report.
   EXPECT_EQ(ACL_ERROR_RT_SYMBOL_NOT_FOUND, 107042);
@@ -100,6 +147,11 @@ TEST(HeaderValues, GivenTheHeadersCompiledAsCThenValuesAndLayoutsAreTheSame) {
   EXPECT_EQ(aclsim_c_prof_subscribe_config_size(), sizeof(ProfSubscribeConfig));
   EXPECT_EQ(aclsim_c_prof_subscribe_config_fd_offset(), offsetof(ProfSubscribeConfig, fd));
   EXPECT_EQ(aclsim_c_prof_max_dev_num(), PROF_MAX_DEV_NUM);
+  EXPECT_EQ(aclsim_c_dump_chunk_size(), sizeof(acldumpChunk));
+  EXPECT_EQ(aclsim_c_dump_chunk_data_offset(), offsetof(acldumpChunk, dataBuf));
+  EXPECT_EQ(aclsim_c_dump_tensor_info_size(), sizeof(acldumpTensorInfo));
+  EXPECT_EQ(aclsim_c_dump_tensor_info_origin_shape_offset(), offsetof(acldumpTensorInfo, originShape));
+  EXPECT_EQ(aclsim_c_tdt_tensor_type_undefined(), ACL_TENSOR_DATA_UNDEFINED);
 }
 
 }  // namespace

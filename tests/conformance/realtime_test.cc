@@ -120,6 +120,25 @@ TEST_F(ConfRealtime, GivenRealtimeClockWhenSynchronizeDeviceThenWaitsForEveryStr
   EXPECT_ACL_OK(aclrtDestroyStream(b));
 }
 
+// A host function runs when the stream reaches it: in the realtime clock the
+// op before it has completed by then, as an event recorded between them shows.
+aclrtEventRecordedStatus g_seen_in_host_func = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+void QueryEventInHostFunc(void* event) { (void)aclrtQueryEventStatus(event, &g_seen_in_host_func); }
+
+TEST_F(ConfRealtime, GivenRealtimeClockWhenAHostFuncFollowsAnOpThenItRunsAfterTheOpCompleted) {
+  aclrtStream stream = nullptr;
+  aclrtEvent after_op = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&stream));
+  ASSERT_ACL_OK(aclrtCreateEvent(&after_op));
+  ASSERT_ACL_OK(aclmdlExecuteAsync(model_id_, io_.input(), io_.output(), stream));
+  ASSERT_ACL_OK(aclrtRecordEvent(after_op, stream));
+  ASSERT_ACL_OK(aclrtLaunchHostFunc(stream, QueryEventInHostFunc, after_op));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream));
+  EXPECT_EQ(g_seen_in_host_func, ACL_EVENT_RECORDED_STATUS_COMPLETE);
+  EXPECT_ACL_OK(aclrtDestroyEvent(after_op));
+  EXPECT_ACL_OK(aclrtDestroyStream(stream));
+}
+
 TEST(ConfVirtualClock, GivenVirtualClockWhenLongModelSynchronizedThenNoWallClockWait) {
   ACLSIM_REQUIRE_BACKEND_FEATURE("client_device_options");  // the default clock: virtual
   ACLSIM_REQUIRE_BACKEND_FEATURE("fresh_device_clock");

@@ -156,7 +156,7 @@ TEST(Detail, GivenEveryDetailThenADistinctNameAndACodeOtherThanOkOrUnknown) {
     EXPECT_EQ(Status(d, "m").code(), CodeOf(d));
     EXPECT_EQ(Status(d, "m").detail(), d);
   }
-  EXPECT_EQ(known, 9 + 42);  // device-level 1..9, host-level 20..61
+  EXPECT_EQ(known, 9 + 53);  // device-level 1..9, host-level 20..72
   EXPECT_STREQ(DetailName(Detail::kNone), "NONE");
   EXPECT_STREQ(DetailName(static_cast<Detail>(kMaxDetail + 1)), "?");
 }

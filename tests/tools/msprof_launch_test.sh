@@ -30,6 +30,15 @@ if ls "$out"/api_statistic_*.csv >/dev/null 2>&1; then fail "--ascendcl=off stil
 [ "$(rc_of "$msprof" --output="$tmp/b" --application="$run_model $model")" -eq 0 ] || fail "--application: $(cat "$tmp/out.log")"
 ls -d "$tmp"/b/PROF_* >/dev/null || fail "--application left no job"
 
+# The program gets the mstx tool (libascendcl.so of msprof's tree) in
+# MSTX_INJECTION_PATH, unless the user named one.
+lib="$(cd "$(dirname "$msprof")/../../.." && pwd)/lib/libascendcl.so"
+"$msprof" --output="$tmp/g" sh -c 'echo "tool=$MSTX_INJECTION_PATH"' >"$tmp/out.log" 2>&1 || true
+grep -qx "tool=$lib" "$tmp/out.log" || fail "MSTX_INJECTION_PATH: $(cat "$tmp/out.log")"
+MSTX_INJECTION_PATH=/opt/other/libtool.so "$msprof" --output="$tmp/g" sh -c 'echo "tool=$MSTX_INJECTION_PATH"' \
+  >"$tmp/out.log" 2>&1 || true
+grep -qx "tool=/opt/other/libtool.so" "$tmp/out.log" || fail "the user's MSTX_INJECTION_PATH: $(cat "$tmp/out.log")"
+
 # Exit codes: the program's; 255 when it cannot run.
 [ "$(rc_of "$msprof" --output="$tmp/c" sh -c 'exit 3')" -eq 3 ] || fail "exit code 3 not forwarded"
 grep -q "Failed to find profiling data" "$tmp/out.log" || fail "no missing-data message"

@@ -50,6 +50,21 @@ std::string OutputDir(const LaunchOptions& o) {
   return realpath(dir.c_str(), real) != nullptr ? std::string(real) : dir;
 }
 
+// The mstx tool of this toolkit: libascendcl.so beside msprof's tree
+// (<root>/tools/profiler/bin/msprof → <root>/lib64/, or lib/ in the build
+// tree); "" when neither exists.
+std::string MstxTool() {
+  char exe[PATH_MAX];
+  const ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n <= 0) return "";
+  std::string root(exe, static_cast<size_t>(n));
+  for (int up = 0; up < 4; ++up) root = root.substr(0, root.rfind('/'));  // msprof, bin, profiler, tools
+  for (const char* lib : {"/lib64/libascendcl.so", "/lib/libascendcl.so"}) {
+    if (access((root + lib).c_str(), R_OK) == 0) return root + lib;
+  }
+  return "";
+}
+
 }  // namespace
 
 int Launch(const LaunchOptions& options) {
@@ -66,6 +81,7 @@ int Launch(const LaunchOptions& options) {
   const std::string config = sample.dump();
   const std::set<std::string> before = ProfJobs(output);
 
+  const std::string mstx_tool = MstxTool();
   std::printf("[INFO] Start profiling....\n");
   std::fflush(stdout);
   const pid_t child = fork();
@@ -78,6 +94,12 @@ int Launch(const LaunchOptions& options) {
     for (const std::string& a : options.argv) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
     setenv("PROFILER_SAMPLECONFIG", config.c_str(), 1);
+    // The program's mstx calls (mstx/ms_tools_ext.h) reach this toolkit's
+    // tool even when it loads libascendcl.so outside the global scope
+    // (Python modules); a tool the user named is kept.
+    if (std::getenv("MSTX_INJECTION_PATH") == nullptr && !mstx_tool.empty()) {
+      setenv("MSTX_INJECTION_PATH", mstx_tool.c_str(), 1);
+    }
     execvp(argv[0], argv.data());
     std::printf("[ERROR] cannot run '%s': %s\n", argv[0], std::strerror(errno));
     std::fflush(stdout);

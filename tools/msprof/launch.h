@@ -3,7 +3,9 @@
 // application.cpp, running_mode.cpp): the program gets PROFILER_SAMPLECONFIG
 // (a flat JSON of collection parameters, runtime/prof/command_config.h
 // reads it) and collects in command mode into PROF_* jobs under the output
-// directory, which aclsim's runtime exports at aclFinalize.
+// directory, which aclsim's runtime exports at aclFinalize. Unless the user
+// set it, the program also gets MSTX_INJECTION_PATH naming this toolkit's
+// libascendcl.so, the mstx tool (docs/profiling.md).
 #ifndef ACLSIM_TOOLS_MSPROF_LAUNCH_H_
 #define ACLSIM_TOOLS_MSPROF_LAUNCH_H_
 

@@ -13,6 +13,7 @@
 #define INC_EXTERNAL_ACL_ACL_OP_H_
 
 #include "acl_base.h"
+#include "acl_dump.h"
 #include "acl_rt.h"
 
 #ifdef __cplusplus

@@ -26,10 +26,13 @@
 #ifndef ACLSIM_ACL_PROF_ACL_API_H_
 #define ACLSIM_ACL_PROF_ACL_API_H_
 
+#ifdef __cplusplus
+#include <cstddef>
+#include <cstdint>
+#else
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#ifndef __cplusplus
-#include <stdbool.h>
 #endif
 #include "acl_prof.h"
 

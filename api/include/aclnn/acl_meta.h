@@ -9,9 +9,15 @@
 #ifndef ACLSIM_ACLNN_ACL_META_H_
 #define ACLSIM_ACLNN_ACL_META_H_
 
+/* CANN's includes <cstdint> and <cstdlib>; C gets their C forms, and bool. */
+#ifdef __cplusplus
+#include <cstdint>
+#include <cstdlib>
+#else
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#endif
 
 #include "acl/acl_base.h"
 

@@ -4,6 +4,15 @@
 #ifndef ACLSIM_ACLNN_ACLNN_BASE_H_
 #define ACLSIM_ACLNN_ACLNN_BASE_H_
 
+/* As CANN's: <cstdint> and <cstdlib> (their C forms in C). */
+#ifdef __cplusplus
+#include <cstdint>
+#include <cstdlib>
+#else
+#include <stdint.h>
+#include <stdlib.h>
+#endif
+
 #include "aclnn/acl_meta.h"
 
 #ifdef __cplusplus

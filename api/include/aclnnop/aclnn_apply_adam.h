@@ -5,17 +5,16 @@
 #ifndef ACLSIM_ACLNNOP_ACLNN_APPLY_ADAM_H_
 #define ACLSIM_ACLNNOP_ACLNN_APPLY_ADAM_H_
 
-#include "aclnn/aclnn_base.h"
-#include "aclnnop/aclnn_util.h"
+#include "aclnn/acl_meta.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* aclnnApplyAdam: kernel ApplyAdam (AI_VECTOR), shape rule "adamw". */
-ACLNN_API aclnnStatus aclnnApplyAdamGetWorkspaceSize(aclTensor *varRef, const aclTensor *m, const aclTensor *v, const aclTensor *beta1Power, const aclTensor *beta2Power, const aclTensor *lr, const aclTensor *beta1, const aclTensor *beta2, const aclTensor *epsilon, const aclTensor *grad, bool useLocking, bool useNesterov, uint64_t *workspaceSize,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnApplyAdamGetWorkspaceSize(aclTensor *varRef, const aclTensor *m, const aclTensor *v, const aclTensor *beta1Power, const aclTensor *beta2Power, const aclTensor *lr, const aclTensor *beta1, const aclTensor *beta2, const aclTensor *epsilon, const aclTensor *grad, bool useLocking, bool useNesterov, uint64_t *workspaceSize,
     aclOpExecutor **executor);
-ACLNN_API aclnnStatus aclnnApplyAdam(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnApplyAdam(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
     aclrtStream stream);
 
 #ifdef __cplusplus

@@ -5,17 +5,16 @@
 #ifndef ACLSIM_ACLNNOP_ACLNN_CROSS_ENTROPY_LOSS_H_
 #define ACLSIM_ACLNNOP_ACLNN_CROSS_ENTROPY_LOSS_H_
 
-#include "aclnn/aclnn_base.h"
-#include "aclnnop/aclnn_util.h"
+#include "aclnn/acl_meta.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* aclnnCrossEntropyLoss: kernel CrossEntropyLoss (AI_VECTOR), shape rule "cross_entropy". */
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor *input, const aclTensor *target, const aclTensor *weightOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, bool returnZloss, const aclTensor *lossOut, const aclTensor *logProbOut, const aclTensor *zlossOut, const aclTensor *lseForZlossOut, uint64_t *workspaceSize,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCrossEntropyLossGetWorkspaceSize(const aclTensor *input, const aclTensor *target, const aclTensor *weightOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, bool returnZloss, const aclTensor *lossOut, const aclTensor *logProbOut, const aclTensor *zlossOut, const aclTensor *lseForZlossOut, uint64_t *workspaceSize,
     aclOpExecutor **executor);
-ACLNN_API aclnnStatus aclnnCrossEntropyLoss(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCrossEntropyLoss(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
     aclrtStream stream);
 
 #ifdef __cplusplus

@@ -5,17 +5,16 @@
 #ifndef ACLSIM_ACLNNOP_ACLNN_CROSS_ENTROPY_LOSS_GRAD_H_
 #define ACLSIM_ACLNNOP_ACLNN_CROSS_ENTROPY_LOSS_GRAD_H_
 
-#include "aclnn/aclnn_base.h"
-#include "aclnnop/aclnn_util.h"
+#include "aclnn/acl_meta.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* aclnnCrossEntropyLossGrad: kernel CrossEntropyLossGrad (AI_VECTOR), shape rule "cross_entropy_grad". */
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(const aclTensor *gradLoss, const aclTensor *logProb, const aclTensor *target, const aclTensor *weightOptional, const aclTensor *gradZlossOptional, const aclTensor *lseForZlossOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, const aclTensor *out, uint64_t *workspaceSize,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCrossEntropyLossGradGetWorkspaceSize(const aclTensor *gradLoss, const aclTensor *logProb, const aclTensor *target, const aclTensor *weightOptional, const aclTensor *gradZlossOptional, const aclTensor *lseForZlossOptional, char *reductionOptional, int64_t ignoreIndex, double labelSmoothing, double lseSquareScaleForZloss, const aclTensor *out, uint64_t *workspaceSize,
     aclOpExecutor **executor);
-ACLNN_API aclnnStatus aclnnCrossEntropyLossGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnCrossEntropyLossGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
     aclrtStream stream);
 
 #ifdef __cplusplus

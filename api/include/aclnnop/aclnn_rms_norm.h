@@ -5,17 +5,16 @@
 #ifndef ACLSIM_ACLNNOP_ACLNN_RMS_NORM_H_
 #define ACLSIM_ACLNNOP_ACLNN_RMS_NORM_H_
 
-#include "aclnn/aclnn_base.h"
-#include "aclnnop/aclnn_util.h"
+#include "aclnn/acl_meta.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* aclnnRmsNorm: kernel RmsNorm (AI_VECTOR), shape rule "rms_norm". */
-ACLNN_API aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma, double epsilon, const aclTensor *yOut, const aclTensor *rstdOut, uint64_t *workspaceSize,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma, double epsilon, const aclTensor *yOut, const aclTensor *rstdOut, uint64_t *workspaceSize,
     aclOpExecutor **executor);
-ACLNN_API aclnnStatus aclnnRmsNorm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRmsNorm(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
     aclrtStream stream);
 
 #ifdef __cplusplus

@@ -5,17 +5,16 @@
 #ifndef ACLSIM_ACLNNOP_ACLNN_RMS_NORM_GRAD_H_
 #define ACLSIM_ACLNNOP_ACLNN_RMS_NORM_GRAD_H_
 
-#include "aclnn/aclnn_base.h"
-#include "aclnnop/aclnn_util.h"
+#include "aclnn/acl_meta.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* aclnnRmsNormGrad: kernel RmsNormGrad (AI_VECTOR), shape rule "rms_norm_grad". */
-ACLNN_API aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *x, const aclTensor *rstd, const aclTensor *gamma, const aclTensor *dxOut, const aclTensor *dgammaOut, uint64_t *workspaceSize,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRmsNormGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *x, const aclTensor *rstd, const aclTensor *gamma, const aclTensor *dxOut, const aclTensor *dgammaOut, uint64_t *workspaceSize,
     aclOpExecutor **executor);
-ACLNN_API aclnnStatus aclnnRmsNormGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+ACL_FUNC_VISIBILITY aclnnStatus aclnnRmsNormGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
     aclrtStream stream);
 
 #ifdef __cplusplus

@@ -5,6 +5,9 @@
 #ifndef ACLSIM_ACLNNOP_ACLNN_SOFTMAX_BACKWARD_H_
 #define ACLSIM_ACLNNOP_ACLNN_SOFTMAX_BACKWARD_H_
 
+#ifdef __cplusplus
+#include <array>
+#endif
 #include "aclnn/aclnn_base.h"
 #include "aclnnop/aclnn_util.h"
 

@@ -151,6 +151,147 @@ inline constexpr uint32_t kAclnnLaunchCbid = 10;
   [[maybe_unused]] static constexpr char kApiName[] = "aclmdlGetCurOutputDims"; \
   if (modelDesc == nullptr || dims == nullptr) return ::aclsim::api::InvalidParam(kApiName, "NULL argument")
 
+// aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureBegin \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureBegin"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* status, aclmdlRI* modelRI)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureGetInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureGetInfo"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL"); \
+  if (status == nullptr && modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "status and modelRI are both NULL")
+
+// aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureEnd \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureEnd"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
+#define ACLSIM_PROLOGUE_aclmdlRIDebugPrint \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIDebugPrint"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
+// aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags)
+#define ACLSIM_PROLOGUE_aclmdlRIDebugJsonPrint \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIDebugJsonPrint"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL"); \
+  if (path == nullptr) return ::aclsim::api::InvalidParam(kApiName, "path is NULL")
+
+// aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureThreadExchangeMode \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureThreadExchangeMode"; \
+  if (mode == nullptr) return ::aclsim::api::InvalidParam(kApiName, "mode is NULL")
+
+// aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclmdlRIExecuteAsync \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIExecuteAsync"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
+// aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
+#define ACLSIM_PROLOGUE_aclmdlRIExecute \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIExecute"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
+// aclError aclmdlRIDestroy(aclmdlRI modelRI)
+#define ACLSIM_PROLOGUE_aclmdlRIDestroy \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIDestroy"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
+// aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureTaskGrpBegin \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureTaskGrpBegin"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureTaskGrpEnd \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureTaskGrpEnd"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL"); \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL")
+
+// aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureTaskUpdateBegin \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureTaskUpdateBegin"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL"); \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL")
+
+// aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureTaskUpdateEnd \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureTaskUpdateEnd"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclmdlRIBuildBegin \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIBuildBegin"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
+// aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclmdlRIBindStream \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIBindStream"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
+// aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclmdlRIEndTask \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIEndTask"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
+// aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* reserve)
+#define ACLSIM_PROLOGUE_aclmdlRIBuildEnd \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIBuildEnd"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL"); \
+  if (reserve != nullptr) return ::aclsim::api::InvalidParam(kApiName, "reserve must be NULL")
+
+// aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclmdlRIUnbindStream \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIUnbindStream"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
+// aclError aclmdlRISetName(aclmdlRI modelRI, const char* name)
+#define ACLSIM_PROLOGUE_aclmdlRISetName \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRISetName"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL"); \
+  if (name == nullptr) return ::aclsim::api::InvalidParam(kApiName, "name is NULL")
+
+// aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char* name)
+#define ACLSIM_PROLOGUE_aclmdlRIGetName \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIGetName"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL"); \
+  if (name == nullptr) return ::aclsim::api::InvalidParam(kApiName, "name is NULL")
+
+// aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId)
+#define ACLSIM_PROLOGUE_aclmdlRIGetId \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIGetId"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL"); \
+  if (modelRIId == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRIId is NULL")
+
+// aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue, aclmdlRICondHandleFlag flag, aclmdlRICondHandle* handle)
+#define ACLSIM_PROLOGUE_aclmdlRICondHandleCreate \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICondHandleCreate"; \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL"); \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL")
+
+// aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr)
+#define ACLSIM_PROLOGUE_aclmdlRICondHandleGetCondPtr \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICondHandleGetCondPtr"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL"); \
+  if (ptr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "ptr is NULL")
+
+// aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags)
+#define ACLSIM_PROLOGUE_aclmdlRIAddCondTask \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRIAddCondTask"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI, aclmdlRICaptureMode mode)
+#define ACLSIM_PROLOGUE_aclmdlRICaptureToModelRIBegin \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclmdlRICaptureToModelRIBegin"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL"); \
+  if (modelRI == nullptr) return ::aclsim::api::InvalidParam(kApiName, "modelRI is NULL")
+
 // aclError aclopSetModelDir(const char* modelDir)
 #define ACLSIM_PROLOGUE_aclopSetModelDir \
   [[maybe_unused]] static constexpr char kApiName[] = "aclopSetModelDir"; \
@@ -315,6 +456,437 @@ inline constexpr uint32_t kAclnnLaunchCbid = 10;
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetCurrentContext"; \
   if (context == nullptr) return ::aclsim::api::InvalidParam(kApiName, "context is NULL")
 
+// aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream)
+#define ACLSIM_PROLOGUE_aclrtCtxGetCurrentDefaultStream \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtCtxGetCurrentDefaultStream"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value)
+#define ACLSIM_PROLOGUE_aclrtGetDeviceInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetDeviceInfo"; \
+  if (value == nullptr) return ::aclsim::api::InvalidParam(kApiName, "value is NULL")
+
+// aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId)
+#define ACLSIM_PROLOGUE_aclrtDeviceCanAccessPeer \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDeviceCanAccessPeer"; \
+  if (canAccessPeer == nullptr) return ::aclsim::api::InvalidParam(kApiName, "canAccessPeer is NULL")
+
+// aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags)
+#define ACLSIM_PROLOGUE_aclrtDeviceEnablePeerAccess \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDeviceEnablePeerAccess"; \
+  if (flags != 0) return ::aclsim::api::InvalidParam(kApiName, "flags must be 0")
+
+// aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t* status)
+#define ACLSIM_PROLOGUE_aclrtDevicePeerAccessStatus \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDevicePeerAccessStatus"; \
+  if (status == nullptr) return ::aclsim::api::InvalidParam(kApiName, "status is NULL")
+
+// aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t* value)
+#define ACLSIM_PROLOGUE_aclrtGetDeviceResLimit \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetDeviceResLimit"; \
+  if (value == nullptr) return ::aclsim::api::InvalidParam(kApiName, "value is NULL")
+
+// aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value)
+#define ACLSIM_PROLOGUE_aclrtSetDeviceResLimit \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetDeviceResLimit"
+
+// aclError aclrtResetDeviceResLimit(int32_t deviceId)
+#define ACLSIM_PROLOGUE_aclrtResetDeviceResLimit \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtResetDeviceResLimit"
+
+// aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t* value)
+#define ACLSIM_PROLOGUE_aclrtGetStreamResLimit \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetStreamResLimit"; \
+  if (value == nullptr) return ::aclsim::api::InvalidParam(kApiName, "value is NULL")
+
+// aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value)
+#define ACLSIM_PROLOGUE_aclrtSetStreamResLimit \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetStreamResLimit"
+
+// aclError aclrtResetStreamResLimit(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtResetStreamResLimit \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtResetStreamResLimit"
+
+// aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtUseStreamResInCurrentThread \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtUseStreamResInCurrentThread"
+
+// aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtUnuseStreamResInCurrentThread \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtUnuseStreamResInCurrentThread"
+
+// aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value)
+#define ACLSIM_PROLOGUE_aclrtGetResInCurrentThread \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetResInCurrentThread"; \
+  if (value == nullptr) return ::aclsim::api::InvalidParam(kApiName, "value is NULL")
+
+// aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode)
+#define ACLSIM_PROLOGUE_aclrtSetDeviceSatMode \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetDeviceSatMode"
+
+// aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode* mode)
+#define ACLSIM_PROLOGUE_aclrtGetDeviceSatMode \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetDeviceSatMode"; \
+  if (mode == nullptr) return ::aclsim::api::InvalidParam(kApiName, "mode is NULL")
+
+// aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclrtSetStreamOverflowSwitch \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetStreamOverflowSwitch"; \
+  if (flag != 0U && flag != 1U) return ::aclsim::api::InvalidParam(kApiName, "flag must be 0 or 1")
+
+// aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag)
+#define ACLSIM_PROLOGUE_aclrtGetStreamOverflowSwitch \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetStreamOverflowSwitch"; \
+  if (flag == nullptr) return ::aclsim::api::InvalidParam(kApiName, "flag is NULL")
+
+// aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtGetOverflowStatus \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetOverflowStatus"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (outputAddr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "outputAddr is NULL")
+
+// aclError aclrtResetOverflowStatus(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtResetOverflowStatus \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtResetOverflowStatus"; \
+  ::aclsim::api::ApiScope api_scope(kApiName)
+
+// aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* utilizationInfo)
+#define ACLSIM_PROLOGUE_aclrtGetDeviceUtilizationRate \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetDeviceUtilizationRate"; \
+  if (utilizationInfo == nullptr) return ::aclsim::api::InvalidParam(kApiName, "utilizationInfo is NULL"); \
+  if (utilizationInfo->utilizationExtend != nullptr) return ::aclsim::api::InvalidParam(kApiName, "utilizationInfo->utilizationExtend must be NULL")
+
+// aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus)
+#define ACLSIM_PROLOGUE_aclrtQueryDeviceStatus \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtQueryDeviceStatus"; \
+  if (deviceStatus == nullptr) return ::aclsim::api::InvalidParam(kApiName, "deviceStatus is NULL")
+
+// aclError aclrtDeviceGetBareTgid(int32_t* pid)
+#define ACLSIM_PROLOGUE_aclrtDeviceGetBareTgid \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDeviceGetBareTgid"; \
+  if (pid == nullptr) return ::aclsim::api::InvalidParam(kApiName, "pid is NULL")
+
+// aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags)
+#define ACLSIM_PROLOGUE_aclrtIpcMemGetExportKey \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtIpcMemGetExportKey"; \
+  if (devPtr == nullptr || key == nullptr) return ::aclsim::api::InvalidParam(kApiName, "devPtr or key is NULL")
+
+// aclError aclrtIpcMemSetImportPid(const char* key, int32_t* pid, size_t num)
+#define ACLSIM_PROLOGUE_aclrtIpcMemSetImportPid \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtIpcMemSetImportPid"; \
+  if (key == nullptr || pid == nullptr) return ::aclsim::api::InvalidParam(kApiName, "key or pid is NULL")
+
+// aclError aclrtIpcMemImportByKey(void** devPtr, const char* key, uint64_t flags)
+#define ACLSIM_PROLOGUE_aclrtIpcMemImportByKey \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtIpcMemImportByKey"; \
+  if (devPtr == nullptr || key == nullptr) return ::aclsim::api::InvalidParam(kApiName, "devPtr or key is NULL")
+
+// aclError aclrtIpcMemClose(const char* key)
+#define ACLSIM_PROLOGUE_aclrtIpcMemClose \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtIpcMemClose"; \
+  if (key == nullptr) return ::aclsim::api::InvalidParam(kApiName, "key is NULL")
+
+// aclError aclrtIpcMemSetAttr(const char* key, aclrtIpcMemAttrType type, uint64_t attr)
+#define ACLSIM_PROLOGUE_aclrtIpcMemSetAttr \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtIpcMemSetAttr"; \
+  if (key == nullptr) return ::aclsim::api::InvalidParam(kApiName, "key is NULL")
+
+// aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle* handle)
+#define ACLSIM_PROLOGUE_aclrtIpcGetEventHandle \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtIpcGetEventHandle"; \
+  if (handle == nullptr || event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle or event is NULL")
+
+// aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent* event)
+#define ACLSIM_PROLOGUE_aclrtIpcOpenEventHandle \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtIpcOpenEventHandle"; \
+  if (event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "event is NULL")
+
+// aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type, void** devPtr)
+#define ACLSIM_PROLOGUE_aclrtHostRegister \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtHostRegister"; \
+  if (ptr == nullptr || devPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "ptr or devPtr is NULL"); \
+  if (size == 0) return ::aclsim::api::InvalidParam(kApiName, "size must not be 0")
+
+// aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclrtHostRegisterV2 \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtHostRegisterV2"; \
+  if (ptr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "ptr is NULL"); \
+  if (size == 0) return ::aclsim::api::InvalidParam(kApiName, "size must not be 0")
+
+// aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclrtHostGetDevicePointer \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtHostGetDevicePointer"; \
+  if (pHost == nullptr || pDevice == nullptr) return ::aclsim::api::InvalidParam(kApiName, "pHost or pDevice is NULL"); \
+  if (flag != 0) return ::aclsim::api::InvalidParam(kApiName, "flag must be 0")
+
+// aclError aclrtHostUnregister(void* ptr)
+#define ACLSIM_PROLOGUE_aclrtHostUnregister \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtHostUnregister"; \
+  if (ptr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "ptr is NULL")
+
+// aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclrtMemAllocManaged \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemAllocManaged"; \
+  if (ptr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "ptr is NULL"); \
+  if (size == 0) return ::aclsim::api::InvalidParam(kApiName, "size must not be 0"); \
+  if (flag != ACL_RT_MEM_ATTACH_GLOBAL) return ::aclsim::api::InvalidParam(kApiName, "flag must be ACL_RT_MEM_ATTACH_GLOBAL")
+
+// aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop, aclrtMemGranularityOptions option, size_t* granularity)
+#define ACLSIM_PROLOGUE_aclrtMemGetAllocationGranularity \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemGetAllocationGranularity"; \
+  if (prop == nullptr || granularity == nullptr) return ::aclsim::api::InvalidParam(kApiName, "prop or granularity is NULL")
+
+// aclError aclrtMallocPhysical(aclrtDrvMemHandle* handle, size_t size, const aclrtPhysicalMemProp* prop, uint64_t flags)
+#define ACLSIM_PROLOGUE_aclrtMallocPhysical \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMallocPhysical"; \
+  if (handle == nullptr || prop == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle or prop is NULL")
+
+// aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
+#define ACLSIM_PROLOGUE_aclrtFreePhysical \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtFreePhysical"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL")
+
+// aclError aclrtReserveMemAddress(void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags)
+#define ACLSIM_PROLOGUE_aclrtReserveMemAddress \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtReserveMemAddress"; \
+  if (virPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "virPtr is NULL")
+
+// aclError aclrtReleaseMemAddress(void* virPtr)
+#define ACLSIM_PROLOGUE_aclrtReleaseMemAddress \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtReleaseMemAddress"; \
+  if (virPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "virPtr is NULL")
+
+// aclError aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags)
+#define ACLSIM_PROLOGUE_aclrtMapMem \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMapMem"; \
+  if (virPtr == nullptr || handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "virPtr or handle is NULL")
+
+// aclError aclrtUnmapMem(void* virPtr)
+#define ACLSIM_PROLOGUE_aclrtUnmapMem \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtUnmapMem"; \
+  if (virPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "virPtr is NULL")
+
+// aclError aclrtMemSetAccess(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t count)
+#define ACLSIM_PROLOGUE_aclrtMemSetAccess \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemSetAccess"; \
+  if (virPtr == nullptr || desc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "virPtr or desc is NULL")
+
+// aclError aclrtMemGetAccess(void* virPtr, aclrtMemLocation* location, uint64_t* flag)
+#define ACLSIM_PROLOGUE_aclrtMemGetAccess \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemGetAccess"; \
+  if (virPtr == nullptr || location == nullptr || flag == nullptr) return ::aclsim::api::InvalidParam(kApiName, "virPtr, location or flag is NULL")
+
+// aclError aclrtMemRetainAllocationHandle(void* virPtr, aclrtDrvMemHandle* handle)
+#define ACLSIM_PROLOGUE_aclrtMemRetainAllocationHandle \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemRetainAllocationHandle"; \
+  if (virPtr == nullptr || handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "virPtr or handle is NULL")
+
+// aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle, aclrtPhysicalMemProp* prop)
+#define ACLSIM_PROLOGUE_aclrtMemGetAllocationPropertiesFromHandle \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemGetAllocationPropertiesFromHandle"; \
+  if (handle == nullptr || prop == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle or prop is NULL")
+
+// aclError aclrtMemGetAddressRange(void* ptr, void** pbase, size_t* psize)
+#define ACLSIM_PROLOGUE_aclrtMemGetAddressRange \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemGetAddressRange"; \
+  if (ptr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "ptr is NULL")
+
+// aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle, aclrtMemHandleType handleType, uint64_t flags, uint64_t* shareableHandle)
+#define ACLSIM_PROLOGUE_aclrtMemExportToShareableHandle \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemExportToShareableHandle"; \
+  if (handle == nullptr || shareableHandle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle or shareableHandle is NULL")
+
+// aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t* pid, size_t pidNum)
+#define ACLSIM_PROLOGUE_aclrtMemSetPidToShareableHandle \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemSetPidToShareableHandle"; \
+  if (pid == nullptr) return ::aclsim::api::InvalidParam(kApiName, "pid is NULL")
+
+// aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId, aclrtDrvMemHandle* handle)
+#define ACLSIM_PROLOGUE_aclrtMemImportFromShareableHandle \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemImportFromShareableHandle"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL")
+
+// aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t flags, aclrtMemSharedHandleType shareType, void* shareableHandle)
+#define ACLSIM_PROLOGUE_aclrtMemExportToShareableHandleV2 \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemExportToShareableHandleV2"; \
+  if (handle == nullptr || shareableHandle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle or shareableHandle is NULL")
+
+// aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle, aclrtMemSharedHandleType shareType, int32_t* pid, size_t pidNum)
+#define ACLSIM_PROLOGUE_aclrtMemSetPidToShareableHandleV2 \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemSetPidToShareableHandleV2"; \
+  if (shareableHandle == nullptr || pid == nullptr) return ::aclsim::api::InvalidParam(kApiName, "shareableHandle or pid is NULL")
+
+// aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle, aclrtMemSharedHandleType shareType, uint64_t flags, aclrtDrvMemHandle* handle)
+#define ACLSIM_PROLOGUE_aclrtMemImportFromShareableHandleV2 \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemImportFromShareableHandleV2"; \
+  if (shareableHandle == nullptr || handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "shareableHandle or handle is NULL")
+
+// aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtSubscribeReport \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSubscribeReport"
+
+// aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtUnSubscribeReport \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtUnSubscribeReport"
+
+// aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtLaunchCallback \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtLaunchCallback"
+
+// aclError aclrtProcessReport(int32_t timeout)
+#define ACLSIM_PROLOGUE_aclrtProcessReport \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtProcessReport"; \
+  if (timeout < -1 || timeout == 0) return ::aclsim::api::InvalidParam(kApiName, "timeout must be -1 (wait forever) or a number of ms above 0")
+
+// aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args)
+#define ACLSIM_PROLOGUE_aclrtLaunchHostFunc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtLaunchHostFunc"; \
+  if (fn == nullptr) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "fn is NULL")
+
+// aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
+#define ACLSIM_PROLOGUE_aclrtSubscribeHostFunc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSubscribeHostFunc"
+
+// aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
+#define ACLSIM_PROLOGUE_aclrtUnSubscribeHostFunc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtUnSubscribeHostFunc"
+
+// aclError aclrtProcessHostFunc(int32_t timeout)
+#define ACLSIM_PROLOGUE_aclrtProcessHostFunc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtProcessHostFunc"; \
+  if (timeout < -1 || timeout == 0) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "timeout must be -1 (wait forever) or a number of ms above 0")
+
+// aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback)
+#define ACLSIM_PROLOGUE_aclrtSetExceptionInfoCallback \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetExceptionInfoCallback"
+
+// aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback)
+#define ACLSIM_PROLOGUE_aclrtExceptionInfoCallbackRegister \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtExceptionInfoCallbackRegister"; \
+  if (callback == nullptr) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "callback is NULL")
+
+// aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback)
+#define ACLSIM_PROLOGUE_aclrtExceptionInfoCallbackUnregister \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtExceptionInfoCallbackUnregister"; \
+  if (callback == nullptr) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "callback is NULL")
+
+// uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info)
+#define ACLSIM_PROLOGUE_aclrtGetTaskIdFromExceptionInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetTaskIdFromExceptionInfo"
+
+// uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info)
+#define ACLSIM_PROLOGUE_aclrtGetStreamIdFromExceptionInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetStreamIdFromExceptionInfo"
+
+// uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info)
+#define ACLSIM_PROLOGUE_aclrtGetThreadIdFromExceptionInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetThreadIdFromExceptionInfo"
+
+// uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info)
+#define ACLSIM_PROLOGUE_aclrtGetDeviceIdFromExceptionInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetDeviceIdFromExceptionInfo"
+
+// uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info)
+#define ACLSIM_PROLOGUE_aclrtGetErrorCodeFromExceptionInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetErrorCodeFromExceptionInfo"
+
+// aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr, uint32_t* devArgsLen)
+#define ACLSIM_PROLOGUE_aclrtGetArgsFromExceptionInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetArgsFromExceptionInfo"
+
+// aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info, aclrtFuncHandle* func)
+#define ACLSIM_PROLOGUE_aclrtGetFuncHandleFromExceptionInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetFuncHandleFromExceptionInfo"
+
+// aclError aclrtGetThreadLastTaskId(uint32_t* taskId)
+#define ACLSIM_PROLOGUE_aclrtGetThreadLastTaskId \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetThreadLastTaskId"; \
+  if (taskId == nullptr) return ::aclsim::api::InvalidParam(kApiName, "taskId is NULL")
+
+// aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo)
+#define ACLSIM_PROLOGUE_aclrtGetErrorVerbose \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetErrorVerbose"; \
+  if (errorInfo == nullptr) return ::aclsim::api::InvalidParam(kApiName, "errorInfo is NULL")
+
+// aclError aclsysGetVersionStr(char* pkgName, char* versionStr)
+#define ACLSIM_PROLOGUE_aclsysGetVersionStr \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclsysGetVersionStr"; \
+  if (pkgName == nullptr || versionStr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "pkgName or versionStr is NULL")
+
+// aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum)
+#define ACLSIM_PROLOGUE_aclsysGetVersionNum \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclsysGetVersionNum"; \
+  if (pkgName == nullptr || versionNum == nullptr) return ::aclsim::api::InvalidParam(kApiName, "pkgName or versionNum is NULL")
+
+// aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num)
+#define ACLSIM_PROLOGUE_aclGetCannAttributeList \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclGetCannAttributeList"; \
+  if (cannAttrList == nullptr || num == nullptr) return ::aclsim::api::InvalidParam(kApiName, "cannAttrList or num is NULL")
+
+// aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value)
+#define ACLSIM_PROLOGUE_aclGetCannAttribute \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclGetCannAttribute"; \
+  if (value == nullptr) return ::aclsim::api::InvalidParam(kApiName, "value is NULL")
+
+// aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t* value)
+#define ACLSIM_PROLOGUE_aclrtGetDeviceCapability \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetDeviceCapability"; \
+  if (value == nullptr) return ::aclsim::api::InvalidParam(kApiName, "value is NULL"); \
+  if (devFeatureType != ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV && devFeatureType != ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV) return ::aclsim::api::InvalidParam(kApiName, "devFeatureType is not an aclrtDevFeatureType")
+
+// aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompatible)
+#define ACLSIM_PROLOGUE_aclrtCheckArchCompatibility \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtCheckArchCompatibility"; \
+  if (socVersion == nullptr || canCompatible == nullptr) return ::aclsim::api::InvalidParam(kApiName, "socVersion or canCompatible is NULL")
+
+// aclError aclrtCreateLabel(aclrtLabel* label)
+#define ACLSIM_PROLOGUE_aclrtCreateLabel \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtCreateLabel"; \
+  if (label == nullptr) return ::aclsim::api::InvalidParam(kApiName, "label is NULL")
+
+// aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtSetLabel \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetLabel"; \
+  if (label == nullptr) return ::aclsim::api::InvalidParam(kApiName, "label is NULL"); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclrtDestroyLabel(aclrtLabel label)
+#define ACLSIM_PROLOGUE_aclrtDestroyLabel \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDestroyLabel"; \
+  if (label == nullptr) return ::aclsim::api::InvalidParam(kApiName, "label is NULL")
+
+// aclError aclrtCreateLabelList(aclrtLabel* labels, size_t num, aclrtLabelList* labelList)
+#define ACLSIM_PROLOGUE_aclrtCreateLabelList \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtCreateLabelList"; \
+  if (labels == nullptr) return ::aclsim::api::InvalidParam(kApiName, "labels is NULL"); \
+  if (labelList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "labelList is NULL")
+
+// aclError aclrtDestroyLabelList(aclrtLabelList labelList)
+#define ACLSIM_PROLOGUE_aclrtDestroyLabelList \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDestroyLabelList"; \
+  if (labelList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "labelList is NULL")
+
+// aclError aclrtSwitchLabelByIndex(void* ptr, uint32_t maxValue, aclrtLabelList labelList, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtSwitchLabelByIndex \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSwitchLabelByIndex"; \
+  if (ptr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "ptr is NULL"); \
+  if (labelList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "labelList is NULL"); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtActiveStream \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtActiveStream"; \
+  if (activeStream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "activeStream is NULL"); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclrtSwitchStream(void* leftValue, aclrtCondition cond, void* rightValue, aclrtCompareDataType dataType, aclrtStream trueStream, aclrtStream falseStream, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtSwitchStream \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSwitchStream"; \
+  if (leftValue == nullptr || rightValue == nullptr) return ::aclsim::api::InvalidParam(kApiName, "a value address is NULL"); \
+  if (trueStream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "trueStream is NULL"); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL"); \
+  if (falseStream != nullptr) return ::aclsim::api::InvalidParam(kApiName, "falseStream is reserved and must be NULL")
+
 // aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total)
 #define ACLSIM_PROLOGUE_aclrtGetMemInfo \
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetMemInfo"; \
@@ -373,10 +945,78 @@ inline constexpr uint32_t kAclnnLaunchCbid = 10;
   if (count == 0) return ACL_SUCCESS; \
   if (devPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "devPtr is NULL")
 
+// aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduceKind kind, aclDataType type, aclrtStream stream, void* reserve)
+#define ACLSIM_PROLOGUE_aclrtReduceAsync \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtReduceAsync"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (dst == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dst is NULL"); \
+  if (src == nullptr) return ::aclsim::api::InvalidParam(kApiName, "src is NULL"); \
+  if (reserve != nullptr) return ::aclsim::api::InvalidParam(kApiName, "reserve is a reserved parameter and must be NULL")
+
+// aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, const aclrtStream stream, void* reserve)
+#define ACLSIM_PROLOGUE_aclrtRandomNumAsync \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtRandomNumAsync"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (taskInfo == nullptr) return ::aclsim::api::InvalidParam(kApiName, "taskInfo is NULL"); \
+  if (taskInfo->randomResultAddr == nullptr || taskInfo->randomCounterAddr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "taskInfo->randomResultAddr or taskInfo->randomCounterAddr is NULL"); \
+  if (reserve != nullptr) return ::aclsim::api::InvalidParam(kApiName, "reserve is a reserved parameter and must be NULL")
+
 // aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy)
 #define ACLSIM_PROLOGUE_aclrtMallocAlign32 \
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtMallocAlign32"; \
   ::aclsim::api::ApiScope api_scope(kApiName, 15)
+
+// aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc)
+#define ACLSIM_PROLOGUE_aclrtAllocatorDestroyDesc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorDestroyDesc"; \
+  if (allocatorDesc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocatorDesc is NULL")
+
+// aclError aclrtAllocatorSetObjToDesc(aclrtAllocatorDesc allocatorDesc, aclrtAllocator allocator)
+#define ACLSIM_PROLOGUE_aclrtAllocatorSetObjToDesc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorSetObjToDesc"; \
+  if (allocatorDesc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocatorDesc is NULL"); \
+  if (allocator == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocator is NULL")
+
+// aclError aclrtAllocatorSetAllocFuncToDesc(aclrtAllocatorDesc allocatorDesc, aclrtAllocatorAllocFunc func)
+#define ACLSIM_PROLOGUE_aclrtAllocatorSetAllocFuncToDesc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorSetAllocFuncToDesc"; \
+  if (allocatorDesc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocatorDesc is NULL"); \
+  if (func == nullptr) return ::aclsim::api::InvalidParam(kApiName, "func is NULL")
+
+// aclError aclrtAllocatorSetFreeFuncToDesc(aclrtAllocatorDesc allocatorDesc, aclrtAllocatorFreeFunc func)
+#define ACLSIM_PROLOGUE_aclrtAllocatorSetFreeFuncToDesc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorSetFreeFuncToDesc"; \
+  if (allocatorDesc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocatorDesc is NULL"); \
+  if (func == nullptr) return ::aclsim::api::InvalidParam(kApiName, "func is NULL")
+
+// aclError aclrtAllocatorSetAllocAdviseFuncToDesc(aclrtAllocatorDesc allocatorDesc, aclrtAllocatorAllocAdviseFunc func)
+#define ACLSIM_PROLOGUE_aclrtAllocatorSetAllocAdviseFuncToDesc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorSetAllocAdviseFuncToDesc"; \
+  if (allocatorDesc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocatorDesc is NULL"); \
+  if (func == nullptr) return ::aclsim::api::InvalidParam(kApiName, "func is NULL")
+
+// aclError aclrtAllocatorSetGetAddrFromBlockFuncToDesc(aclrtAllocatorDesc allocatorDesc, aclrtAllocatorGetAddrFromBlockFunc func)
+#define ACLSIM_PROLOGUE_aclrtAllocatorSetGetAddrFromBlockFuncToDesc \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorSetGetAddrFromBlockFuncToDesc"; \
+  if (allocatorDesc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocatorDesc is NULL"); \
+  if (func == nullptr) return ::aclsim::api::InvalidParam(kApiName, "func is NULL")
+
+// aclError aclrtAllocatorRegister(aclrtStream stream, aclrtAllocatorDesc allocatorDesc)
+#define ACLSIM_PROLOGUE_aclrtAllocatorRegister \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorRegister"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL"); \
+  if (allocatorDesc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocatorDesc is NULL")
+
+// aclError aclrtAllocatorGetByStream(aclrtStream stream, aclrtAllocatorDesc* allocatorDesc, aclrtAllocator* allocator, aclrtAllocatorAllocFunc* allocFunc, aclrtAllocatorFreeFunc* freeFunc, aclrtAllocatorAllocAdviseFunc* allocAdviseFunc, aclrtAllocatorGetAddrFromBlockFunc* getAddrFromBlockFunc)
+#define ACLSIM_PROLOGUE_aclrtAllocatorGetByStream \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorGetByStream"; \
+  if (allocatorDesc == nullptr) return ::aclsim::api::InvalidParam(kApiName, "allocatorDesc is NULL"); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclrtAllocatorUnregister(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtAllocatorUnregister \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocatorUnregister"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
 
 // aclError aclrtCreateStream(aclrtStream* stream)
 #define ACLSIM_PROLOGUE_aclrtCreateStream \
@@ -384,11 +1024,33 @@ inline constexpr uint32_t kAclnnLaunchCbid = 10;
   ::aclsim::api::ApiScope api_scope(kApiName, 7); \
   if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
 
+// aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclrtCreateStreamWithConfig \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtCreateStreamWithConfig"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
 // aclError aclrtDestroyStream(aclrtStream stream)
 #define ACLSIM_PROLOGUE_aclrtDestroyStream \
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtDestroyStream"; \
   ::aclsim::api::ApiScope api_scope(kApiName, 8); \
   if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclrtDestroyStreamForce(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtDestroyStreamForce \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDestroyStreamForce"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL")
+
+// aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority)
+#define ACLSIM_PROLOGUE_aclrtStreamGetPriority \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtStreamGetPriority"; \
+  if (priority == nullptr) return ::aclsim::api::InvalidParam(kApiName, "priority is NULL")
+
+// aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags)
+#define ACLSIM_PROLOGUE_aclrtStreamGetFlags \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtStreamGetFlags"; \
+  if (flags == nullptr) return ::aclsim::api::InvalidParam(kApiName, "flags is NULL")
 
 // aclError aclrtSynchronizeStream(aclrtStream stream)
 #define ACLSIM_PROLOGUE_aclrtSynchronizeStream \
@@ -409,7 +1071,7 @@ inline constexpr uint32_t kAclnnLaunchCbid = 10;
 #define ACLSIM_PROLOGUE_aclrtCreateEventWithFlag \
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtCreateEventWithFlag"; \
   if (event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "event is NULL"); \
-  if ((flag & ~(ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE)) != 0) return ::aclsim::api::InvalidParam(kApiName, "unknown flag bits")
+  if ((flag & ~(ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE | ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_EXTERNAL)) != 0) return ::aclsim::api::InvalidParam(kApiName, "unknown flag bits")
 
 // aclError aclrtDestroyEvent(aclrtEvent event)
 #define ACLSIM_PROLOGUE_aclrtDestroyEvent \
@@ -454,10 +1116,465 @@ inline constexpr uint32_t kAclnnLaunchCbid = 10;
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtStreamGetId"; \
   if (streamId == nullptr) return ::aclsim::api::InvalidParam(kApiName, "streamId is NULL")
 
+// aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclrtCreateEventExWithFlag \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtCreateEventExWithFlag"; \
+  if (event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "event is NULL"); \
+  if ((flag & ~(ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE | ACL_EVENT_IPC)) != 0) return ::aclsim::api::InvalidParam(kApiName, "unknown flag bits")
+
+// aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclrtRecordEventWithFlag \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtRecordEventWithFlag"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "event is NULL"); \
+  if (flag != ACL_EVENT_RECORD_DEFAULT && flag != ACL_EVENT_RECORD_EXTERNAL) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "flag is not ACL_EVENT_RECORD_DEFAULT or ACL_EVENT_RECORD_EXTERNAL")
+
+// aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtResetEvent \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtResetEvent"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "event is NULL")
+
+// aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status)
+#define ACLSIM_PROLOGUE_aclrtQueryEventWaitStatus \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtQueryEventWaitStatus"; \
+  if (event == nullptr || status == nullptr) return ::aclsim::api::InvalidParam(kApiName, "NULL argument")
+
+// aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
+#define ACLSIM_PROLOGUE_aclrtSynchronizeEventWithTimeout \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSynchronizeEventWithTimeout"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "event is NULL"); \
+  if (timeout != -1 && timeout <= 0) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "timeout is neither -1 nor positive")
+
+// aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp)
+#define ACLSIM_PROLOGUE_aclrtEventGetTimestamp \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtEventGetTimestamp"; \
+  if (event == nullptr || timestamp == nullptr) return ::aclsim::api::InvalidParam(kApiName, "NULL argument")
+
+// aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId)
+#define ACLSIM_PROLOGUE_aclrtGetEventId \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetEventId"; \
+  if (event == nullptr || eventId == nullptr) return ::aclsim::api::InvalidParam(kApiName, "NULL argument")
+
+// aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout, uint32_t flag)
+#define ACLSIM_PROLOGUE_aclrtStreamWaitEventWithFlag \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtStreamWaitEventWithFlag"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "event is NULL"); \
+  if (flag != ACL_EVENT_WAIT_DEFAULT && flag != ACL_EVENT_WAIT_EXTERNAL) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "flag is not ACL_EVENT_WAIT_DEFAULT or ACL_EVENT_WAIT_EXTERNAL"); \
+  if (flag == ACL_EVENT_WAIT_EXTERNAL && timeout != 0) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "ACL_EVENT_WAIT_EXTERNAL takes timeout 0")
+
+// aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout)
+#define ACLSIM_PROLOGUE_aclrtStreamWaitEventWithTimeout \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtStreamWaitEventWithTimeout"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (event == nullptr) return ::aclsim::api::InvalidParam(kApiName, "event is NULL"); \
+  if (timeout < 0) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "timeout is negative")
+
+// aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
+#define ACLSIM_PROLOGUE_aclrtSetStreamFailureMode \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetStreamFailureMode"; \
+  if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "mode is not ACL_CONTINUE_ON_FAILURE or ACL_STOP_ON_FAILURE")
+
+// aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
+#define ACLSIM_PROLOGUE_aclrtSynchronizeStreamWithTimeout \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSynchronizeStreamWithTimeout"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (timeout != -1 && timeout <= 0) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "timeout is neither -1 nor positive")
+
+// aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
+#define ACLSIM_PROLOGUE_aclrtSynchronizeDeviceWithTimeout \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSynchronizeDeviceWithTimeout"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (timeout != -1 && timeout <= 0) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "timeout is neither -1 nor positive")
+
+// aclError aclrtStreamAbort(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtStreamAbort \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtStreamAbort"
+
+// aclError aclrtStreamStop(aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtStreamStop \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtStreamStop"; \
+  if (stream == nullptr) return ::aclsim::api::InvalidParam(kApiName, "stream is NULL (the default stream cannot be stopped)")
+
+// aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* greatestPriority)
+#define ACLSIM_PROLOGUE_aclrtDeviceGetStreamPriorityRange \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDeviceGetStreamPriorityRange"; \
+  if (leastPriority == nullptr || greatestPriority == nullptr) return ::aclsim::api::InvalidParam(kApiName, "NULL argument")
+
+// aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtValueWrite \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtValueWrite"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (devAddr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "devAddr is NULL"); \
+  if (flag != 0) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "flag is reserved and must be 0")
+
+// aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtValueWait \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtValueWait"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (devAddr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "devAddr is NULL"); \
+  if (flag > ACL_STREAM_WAIT_VALUE_NOR) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "flag is not an ACL_STREAM_WAIT_VALUE_* comparison")
+
+// aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag)
+#define ACLSIM_PROLOGUE_aclrtCreateNotify \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtCreateNotify"; \
+  if (notify == nullptr) return ::aclsim::api::InvalidParam(kApiName, "notify is NULL"); \
+  if ((flag & ~uint64_t{ACL_NOTIFY_DEVICE_USE_ONLY}) != 0) return ::aclsim::api::InvalidParam(kApiName, "unknown flag bits")
+
+// aclError aclrtDestroyNotify(aclrtNotify notify)
+#define ACLSIM_PROLOGUE_aclrtDestroyNotify \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtDestroyNotify"; \
+  if (notify == nullptr) return ::aclsim::api::InvalidParam(kApiName, "notify is NULL")
+
+// aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtRecordNotify \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtRecordNotify"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (notify == nullptr) return ::aclsim::api::InvalidParam(kApiName, "notify is NULL")
+
+// aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout)
+#define ACLSIM_PROLOGUE_aclrtWaitAndResetNotify \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtWaitAndResetNotify"; \
+  ::aclsim::api::ApiScope api_scope(kApiName); \
+  if (notify == nullptr) return ::aclsim::api::InvalidParam(kApiName, "notify is NULL")
+
+// aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId)
+#define ACLSIM_PROLOGUE_aclrtGetNotifyId \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetNotifyId"; \
+  if (notify == nullptr || notifyId == nullptr) return ::aclsim::api::InvalidParam(kApiName, "NULL argument")
+
+// aclError aclrtNotifyBatchReset(aclrtNotify* notifies, size_t num)
+#define ACLSIM_PROLOGUE_aclrtNotifyBatchReset \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtNotifyBatchReset"; \
+  if (notifies == nullptr) return ::aclsim::api::InvalidParam(kApiName, "notifies is NULL"); \
+  if (num == 0) return ::aclsim::api::InvalidParam(kApiName, "num is 0")
+
+// aclError aclrtRegStreamStateCallback(const char* regName, aclrtStreamStateCallback callback, void* args)
+#define ACLSIM_PROLOGUE_aclrtRegStreamStateCallback \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtRegStreamStateCallback"; \
+  if (regName == nullptr) return ::aclsim::api::InvalidParam(kApiName, "regName is NULL"); \
+  if (regName[0] == '\0') return ::aclsim::api::InvalidParam(kApiName, "regName is empty")
+
 // aclError aclrtProfTrace(void* userdata, int32_t length, aclrtStream stream)
 #define ACLSIM_PROLOGUE_aclrtProfTrace \
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtProfTrace"; \
   if (userdata == nullptr) return ::aclsim::api::InvalidParam(kApiName, "userdata is NULL")
+
+// aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf)
+#define ACLSIM_PROLOGUE_acltdtAllocBuf \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtAllocBuf"; \
+  if (type != 0u && type != 1u) return ::aclsim::api::InvalidParam(kApiName, "type is not ACL_TDT_NORMAL_MEM or ACL_TDT_DVPP_MEM"); \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError acltdtFreeBuf(acltdtBuf buf)
+#define ACLSIM_PROLOGUE_acltdtFreeBuf \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtFreeBuf"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError acltdtGetBufData(const acltdtBuf buf, void** dataPtr, size_t* size)
+#define ACLSIM_PROLOGUE_acltdtGetBufData \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetBufData"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (dataPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataPtr is NULL"); \
+  if (size == nullptr) return ::aclsim::api::InvalidParam(kApiName, "size is NULL")
+
+// aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len)
+#define ACLSIM_PROLOGUE_acltdtSetBufDataLen \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtSetBufDataLen"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError acltdtGetBufDataLen(acltdtBuf buf, size_t* len)
+#define ACLSIM_PROLOGUE_acltdtGetBufDataLen \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetBufDataLen"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (len == nullptr) return ::aclsim::api::InvalidParam(kApiName, "len is NULL")
+
+// aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf)
+#define ACLSIM_PROLOGUE_acltdtAppendBufChain \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtAppendBufChain"; \
+  if (headBuf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "headBuf is NULL"); \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t* num)
+#define ACLSIM_PROLOGUE_acltdtGetBufChainNum \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetBufChainNum"; \
+  if (headBuf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "headBuf is NULL"); \
+  if (num == nullptr) return ::aclsim::api::InvalidParam(kApiName, "num is NULL")
+
+// aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf)
+#define ACLSIM_PROLOGUE_acltdtGetBufFromChain \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetBufFromChain"; \
+  if (headBuf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "headBuf is NULL"); \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, size_t offset)
+#define ACLSIM_PROLOGUE_acltdtGetBufUserData \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetBufUserData"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (dataPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataPtr is NULL"); \
+  if (offset > 96 || size > 96 - offset) return ::aclsim::api::InvalidParam(kApiName, "offset + size is larger than 96")
+
+// aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, size_t offset)
+#define ACLSIM_PROLOGUE_acltdtSetBufUserData \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtSetBufUserData"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (dataPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataPtr is NULL"); \
+  if (offset > 96 || size > 96 - offset) return ::aclsim::api::InvalidParam(kApiName, "offset + size is larger than 96")
+
+// aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf)
+#define ACLSIM_PROLOGUE_acltdtCopyBufRef \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtCopyBufRef"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (newBuf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "newBuf is NULL")
+
+// aclError aclrtAllocBuf(aclrtMbuf* buf, size_t size)
+#define ACLSIM_PROLOGUE_aclrtAllocBuf \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAllocBuf"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (size == 0) return ::aclsim::api::InvalidParam(kApiName, "size is 0")
+
+// aclError aclrtFreeBuf(aclrtMbuf buf)
+#define ACLSIM_PROLOGUE_aclrtFreeBuf \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtFreeBuf"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError aclrtGetBufData(const aclrtMbuf buf, void** dataPtr, size_t* size)
+#define ACLSIM_PROLOGUE_aclrtGetBufData \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetBufData"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (dataPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataPtr is NULL"); \
+  if (size == nullptr) return ::aclsim::api::InvalidParam(kApiName, "size is NULL")
+
+// aclError aclrtSetBufDataLen(aclrtMbuf buf, size_t len)
+#define ACLSIM_PROLOGUE_aclrtSetBufDataLen \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetBufDataLen"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError aclrtGetBufDataLen(aclrtMbuf buf, size_t* len)
+#define ACLSIM_PROLOGUE_aclrtGetBufDataLen \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetBufDataLen"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (len == nullptr) return ::aclsim::api::InvalidParam(kApiName, "len is NULL")
+
+// aclError aclrtAppendBufChain(aclrtMbuf headBuf, aclrtMbuf buf)
+#define ACLSIM_PROLOGUE_aclrtAppendBufChain \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtAppendBufChain"; \
+  if (headBuf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "headBuf is NULL"); \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError aclrtGetBufChainNum(aclrtMbuf headBuf, uint32_t* num)
+#define ACLSIM_PROLOGUE_aclrtGetBufChainNum \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetBufChainNum"; \
+  if (headBuf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "headBuf is NULL"); \
+  if (num == nullptr) return ::aclsim::api::InvalidParam(kApiName, "num is NULL")
+
+// aclError aclrtGetBufFromChain(aclrtMbuf headBuf, uint32_t index, aclrtMbuf* buf)
+#define ACLSIM_PROLOGUE_aclrtGetBufFromChain \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetBufFromChain"; \
+  if (headBuf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "headBuf is NULL"); \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError aclrtGetBufUserData(const aclrtMbuf buf, void* dataPtr, size_t size, size_t offset)
+#define ACLSIM_PROLOGUE_aclrtGetBufUserData \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtGetBufUserData"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (dataPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataPtr is NULL"); \
+  if (offset > 96 || size > 96 - offset) return ::aclsim::api::InvalidParam(kApiName, "offset + size is larger than 96")
+
+// aclError aclrtSetBufUserData(aclrtMbuf buf, const void* dataPtr, size_t size, size_t offset)
+#define ACLSIM_PROLOGUE_aclrtSetBufUserData \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtSetBufUserData"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (dataPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataPtr is NULL"); \
+  if (offset > 96 || size > 96 - offset) return ::aclsim::api::InvalidParam(kApiName, "offset + size is larger than 96")
+
+// aclError aclrtCopyBufRef(const aclrtMbuf buf, aclrtMbuf* newBuf)
+#define ACLSIM_PROLOGUE_aclrtCopyBufRef \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtCopyBufRef"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL"); \
+  if (newBuf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "newBuf is NULL")
+
+// aclError acltdtStopChannel(acltdtChannelHandle* handle)
+#define ACLSIM_PROLOGUE_acltdtStopChannel \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtStopChannel"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL")
+
+// aclError acltdtDestroyChannel(acltdtChannelHandle* handle)
+#define ACLSIM_PROLOGUE_acltdtDestroyChannel \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDestroyChannel"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL")
+
+// aclError acltdtCleanChannel(acltdtChannelHandle* handle)
+#define ACLSIM_PROLOGUE_acltdtCleanChannel \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtCleanChannel"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL")
+
+// aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset* dataset, int32_t timeout)
+#define ACLSIM_PROLOGUE_acltdtSendTensor \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtSendTensor"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL"); \
+  if (dataset == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataset is NULL")
+
+// aclError acltdtReceiveTensor(const acltdtChannelHandle* handle, acltdtDataset* dataset, int32_t timeout)
+#define ACLSIM_PROLOGUE_acltdtReceiveTensor \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtReceiveTensor"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL"); \
+  if (dataset == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataset is NULL")
+
+// aclError acltdtQueryChannelSize(const acltdtChannelHandle* handle, size_t* size)
+#define ACLSIM_PROLOGUE_acltdtQueryChannelSize \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtQueryChannelSize"; \
+  if (handle == nullptr) return ::aclsim::api::InvalidParam(kApiName, "handle is NULL"); \
+  if (size == nullptr) return ::aclsim::api::InvalidParam(kApiName, "size is NULL")
+
+// aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem, size_t* sliceNum, size_t* sliceId)
+#define ACLSIM_PROLOGUE_acltdtGetSliceInfoFromItem \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetSliceInfoFromItem"; \
+  if (dataItem == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataItem is NULL"); \
+  if (sliceNum == nullptr) return ::aclsim::api::InvalidParam(kApiName, "sliceNum is NULL"); \
+  if (sliceId == nullptr) return ::aclsim::api::InvalidParam(kApiName, "sliceId is NULL")
+
+// aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, size_t dimNum)
+#define ACLSIM_PROLOGUE_acltdtGetDimsFromItem \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetDimsFromItem"; \
+  if (dataItem == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataItem is NULL"); \
+  if (dims == nullptr && dimNum != 0) return ::aclsim::api::InvalidParam(kApiName, "dims is NULL and dimNum is not 0"); \
+  if (dims != nullptr && dimNum == 0) return ::aclsim::api::InvalidParam(kApiName, "dims is not NULL and dimNum is 0")
+
+// aclError acltdtDestroyDataItem(acltdtDataItem* dataItem)
+#define ACLSIM_PROLOGUE_acltdtDestroyDataItem \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDestroyDataItem"; \
+  if (dataItem == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataItem is NULL")
+
+// aclError acltdtDestroyDataset(acltdtDataset* dataset)
+#define ACLSIM_PROLOGUE_acltdtDestroyDataset \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDestroyDataset"; \
+  if (dataset == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataset is NULL")
+
+// aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem)
+#define ACLSIM_PROLOGUE_acltdtAddDataItem \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtAddDataItem"; \
+  if (dataset == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataset is NULL"); \
+  if (dataItem == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dataItem is NULL")
+
+// aclError acltdtCreateQueue(const acltdtQueueAttr* attr, uint32_t* qid)
+#define ACLSIM_PROLOGUE_acltdtCreateQueue \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtCreateQueue"; \
+  if (qid == nullptr) return ::aclsim::api::InvalidParam(kApiName, "qid is NULL")
+
+// aclError acltdtDestroyQueue(uint32_t qid)
+#define ACLSIM_PROLOGUE_acltdtDestroyQueue \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDestroyQueue"
+
+// aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout)
+#define ACLSIM_PROLOGUE_acltdtEnqueue \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtEnqueue"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError acltdtDequeue(uint32_t qid, acltdtBuf* buf, int32_t timeout)
+#define ACLSIM_PROLOGUE_acltdtDequeue \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDequeue"; \
+  if (buf == nullptr) return ::aclsim::api::InvalidParam(kApiName, "buf is NULL")
+
+// aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, const void* userData, size_t userDataSize, int32_t timeout, uint32_t rsv)
+#define ACLSIM_PROLOGUE_acltdtEnqueueData \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtEnqueueData"; \
+  if (data == nullptr) return ::aclsim::api::InvalidParam(kApiName, "data is NULL"); \
+  if (dataSize == 0) return ::aclsim::api::InvalidParam(kApiName, "dataSize is 0"); \
+  if (userData == nullptr && userDataSize != 0) return ::aclsim::api::InvalidParam(kApiName, "userData is NULL and userDataSize is not 0"); \
+  if (userDataSize > 96) return ::aclsim::api::InvalidParam(kApiName, "userDataSize is larger than 96")
+
+// aclError acltdtDequeueData(uint32_t qid, void* data, size_t dataSize, size_t* retDataSize, void* userData, size_t userDataSize, int32_t timeout)
+#define ACLSIM_PROLOGUE_acltdtDequeueData \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDequeueData"; \
+  if (data == nullptr) return ::aclsim::api::InvalidParam(kApiName, "data is NULL"); \
+  if (retDataSize == nullptr) return ::aclsim::api::InvalidParam(kApiName, "retDataSize is NULL"); \
+  if (dataSize == 0) return ::aclsim::api::InvalidParam(kApiName, "dataSize is 0")
+
+// aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_t timeout)
+#define ACLSIM_PROLOGUE_acltdtGrantQueue \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGrantQueue"
+
+// aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission)
+#define ACLSIM_PROLOGUE_acltdtAttachQueue \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtAttachQueue"; \
+  if (permission == nullptr) return ::aclsim::api::InvalidParam(kApiName, "permission is NULL")
+
+// aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList)
+#define ACLSIM_PROLOGUE_acltdtBindQueueRoutes \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtBindQueueRoutes"; \
+  if (qRouteList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "qRouteList is NULL")
+
+// aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList)
+#define ACLSIM_PROLOGUE_acltdtUnbindQueueRoutes \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtUnbindQueueRoutes"; \
+  if (qRouteList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "qRouteList is NULL")
+
+// aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo, acltdtQueueRouteList* qRouteList)
+#define ACLSIM_PROLOGUE_acltdtQueryQueueRoutes \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtQueryQueueRoutes"; \
+  if (qRouteList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "qRouteList is NULL"); \
+  if (queryInfo == nullptr) return ::aclsim::api::InvalidParam(kApiName, "queryInfo is NULL")
+
+// aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr)
+#define ACLSIM_PROLOGUE_acltdtDestroyQueueAttr \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDestroyQueueAttr"; \
+  if (attr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "attr is NULL")
+
+// aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, size_t len, const void* param)
+#define ACLSIM_PROLOGUE_acltdtSetQueueAttr \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtSetQueueAttr"; \
+  if (attr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "attr is NULL"); \
+  if (param == nullptr) return ::aclsim::api::InvalidParam(kApiName, "param is NULL")
+
+// aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr, acltdtQueueAttrType type, size_t len, size_t* paramRetSize, void* param)
+#define ACLSIM_PROLOGUE_acltdtGetQueueAttr \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetQueueAttr"; \
+  if (attr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "attr is NULL"); \
+  if (param == nullptr) return ::aclsim::api::InvalidParam(kApiName, "param is NULL"); \
+  if (paramRetSize == nullptr) return ::aclsim::api::InvalidParam(kApiName, "paramRetSize is NULL")
+
+// aclError acltdtDestroyQueueRoute(const acltdtQueueRoute* route)
+#define ACLSIM_PROLOGUE_acltdtDestroyQueueRoute \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDestroyQueueRoute"; \
+  if (route == nullptr) return ::aclsim::api::InvalidParam(kApiName, "route is NULL")
+
+// aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route, acltdtQueueRouteParamType type, size_t len, size_t* paramRetSize, void* param)
+#define ACLSIM_PROLOGUE_acltdtGetQueueRouteParam \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetQueueRouteParam"; \
+  if (route == nullptr) return ::aclsim::api::InvalidParam(kApiName, "route is NULL"); \
+  if (param == nullptr) return ::aclsim::api::InvalidParam(kApiName, "param is NULL"); \
+  if (paramRetSize == nullptr) return ::aclsim::api::InvalidParam(kApiName, "paramRetSize is NULL")
+
+// aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList* routeList)
+#define ACLSIM_PROLOGUE_acltdtDestroyQueueRouteList \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDestroyQueueRouteList"; \
+  if (routeList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "routeList is NULL")
+
+// aclError acltdtAddQueueRoute(acltdtQueueRouteList* routeList, const acltdtQueueRoute* route)
+#define ACLSIM_PROLOGUE_acltdtAddQueueRoute \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtAddQueueRoute"; \
+  if (routeList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "routeList is NULL"); \
+  if (route == nullptr) return ::aclsim::api::InvalidParam(kApiName, "route is NULL")
+
+// aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList, size_t index, acltdtQueueRoute* route)
+#define ACLSIM_PROLOGUE_acltdtGetQueueRoute \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtGetQueueRoute"; \
+  if (routeList == nullptr) return ::aclsim::api::InvalidParam(kApiName, "routeList is NULL"); \
+  if (route == nullptr) return ::aclsim::api::InvalidParam(kApiName, "route is NULL")
+
+// aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo* info)
+#define ACLSIM_PROLOGUE_acltdtDestroyQueueRouteQueryInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtDestroyQueueRouteQueryInfo"; \
+  if (info == nullptr) return ::aclsim::api::InvalidParam(kApiName, "info is NULL")
+
+// aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param, acltdtQueueRouteQueryInfoParamType type, size_t len, const void* value)
+#define ACLSIM_PROLOGUE_acltdtSetQueueRouteQueryInfo \
+  [[maybe_unused]] static constexpr char kApiName[] = "acltdtSetQueueRouteQueryInfo"; \
+  if (param == nullptr) return ::aclsim::api::InvalidParam(kApiName, "param is NULL"); \
+  if (value == nullptr) return ::aclsim::api::InvalidParam(kApiName, "value is NULL")
 
 // aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t* dimSize)
 #define ACLSIM_PROLOGUE_aclGetTensorDescDimV2 \

@@ -4,8 +4,12 @@
 // yet. Each returns the API's not-supported value and records why, so
 // aclGetRecentErrMsg() names the function. docs/api_coverage.md lists them.
 #include "acl/acl.h"
+#include "acl/acl_dump.h"
 #include "acl/acl_op_compiler.h"
 #include "acl/acl_prof.h"
+#include "acl/acl_rt_allocator.h"
+#include "acl/acl_tdt.h"
+#include "acl/acl_tdt_queue.h"
 #include "acl/prof_acl_api.h"
 #include "api/src/error.h"
 
@@ -14,23 +18,13 @@
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num) {
-  aclsim::api::SetNotSupported("aclGetCannAttributeList");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value) {
-  aclsim::api::SetNotSupported("aclGetCannAttribute");
+ACL_FUNC_VISIBILITY aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFormat, aclTensorDesc** dstDesc) {
+  aclsim::api::SetNotSupported("aclTransTensorDescFormat");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
 ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t* value) {
   aclsim::api::SetNotSupported("aclGetDeviceCapability");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFormat, aclTensorDesc** dstDesc) {
-  aclsim::api::SetNotSupported("aclTransTensorDescFormat");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
@@ -309,76 +303,6 @@ ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t* refCount) {
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level) {
-  aclsim::api::SetNotSupported("aclrtPeekAtLastError");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level) {
-  aclsim::api::SetNotSupported("aclrtGetLastError");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
-  aclsim::api::SetNotSupported("aclrtSetExceptionInfoCallback");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback) {
-  aclsim::api::SetNotSupported("aclrtExceptionInfoCallbackRegister");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback) {
-  aclsim::api::SetNotSupported("aclrtExceptionInfoCallbackUnregister");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  aclsim::api::SetNotSupported("aclrtGetTaskIdFromExceptionInfo");
-  return static_cast<uint32_t>(0);
-}
-
-ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  aclsim::api::SetNotSupported("aclrtGetStreamIdFromExceptionInfo");
-  return static_cast<uint32_t>(0);
-}
-
-ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  aclsim::api::SetNotSupported("aclrtGetThreadIdFromExceptionInfo");
-  return static_cast<uint32_t>(0);
-}
-
-ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  aclsim::api::SetNotSupported("aclrtGetDeviceIdFromExceptionInfo");
-  return static_cast<uint32_t>(0);
-}
-
-ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info) {
-  aclsim::api::SetNotSupported("aclrtGetErrorCodeFromExceptionInfo");
-  return static_cast<uint32_t>(0);
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtSubscribeReport");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtLaunchCallback");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout) {
-  aclsim::api::SetNotSupported("aclrtProcessReport");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtUnSubscribeReport");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
   aclsim::api::SetNotSupported("aclrtCtxGetSysParamOpt");
   return ACL_ERROR_API_NOT_SUPPORT;
@@ -399,53 +323,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t val
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
-  aclsim::api::SetNotSupported("aclrtSetStreamFailureMode");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
-  aclsim::api::SetNotSupported("aclrtSynchronizeDeviceWithTimeout");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtSetTsDevice(aclrtTsId tsId) {
   aclsim::api::SetNotSupported("aclrtSetTsDevice");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* utilizationInfo) {
-  aclsim::api::SetNotSupported("aclrtGetDeviceUtilizationRate");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus) {
-  aclsim::api::SetNotSupported("aclrtQueryDeviceStatus");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
-  aclsim::api::SetNotSupported("aclrtCreateEventExWithFlag");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtResetEvent");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status) {
-  aclsim::api::SetNotSupported("aclrtQueryEventWaitStatus");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
-  aclsim::api::SetNotSupported("aclrtSynchronizeEventWithTimeout");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
-  aclsim::api::SetNotSupported("aclrtEventGetTimestamp");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
@@ -474,28 +353,18 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const 
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
-  aclsim::api::SetNotSupported("aclrtCreateStreamWithConfig");
+ACL_FUNC_VISIBILITY aclError aclrtNotifyGetExportKey(aclrtNotify notify, char* key, size_t len, uint64_t flags) {
+  aclsim::api::SetNotSupported("aclrtNotifyGetExportKey");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtDestroyStreamForce");
+ACL_FUNC_VISIBILITY aclError aclrtNotifyImportByKey(aclrtNotify* notify, const char* key, uint64_t flags) {
+  aclsim::api::SetNotSupported("aclrtNotifyImportByKey");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
-  aclsim::api::SetNotSupported("aclrtSynchronizeStreamWithTimeout");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority) {
-  aclsim::api::SetNotSupported("aclrtStreamGetPriority");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags) {
-  aclsim::api::SetNotSupported("aclrtStreamGetFlags");
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t* pid, size_t num) {
+  aclsim::api::SetNotSupported("aclrtNotifySetImportPid");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
@@ -544,23 +413,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout) {
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode) {
-  aclsim::api::SetNotSupported("aclrtSetDeviceSatMode");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode* mode) {
-  aclsim::api::SetNotSupported("aclrtGetDeviceSatMode");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
-  aclsim::api::SetNotSupported("aclrtSetStreamOverflowSwitch");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag) {
-  aclsim::api::SetNotSupported("aclrtGetStreamOverflowSwitch");
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportPidInterServer(const char* key, aclrtServerPid* serverPids, size_t num) {
+  aclsim::api::SetNotSupported("aclrtIpcMemImportPidInterServer");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 

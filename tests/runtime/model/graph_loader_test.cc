@@ -384,7 +384,9 @@ TEST(GraphLoader, GivenBadStreamDurationOrBlockDimThenParseModelNamingTheOp) {
       {"duration_ns", -1},  {"duration_ns", 1.5}, {"duration_ns", "5"}, {"block_dim", 0},
       {"block_dim", 65536}, {"block_dim", -2},    {"block_dim", 2.0},   {"block_dim", "2"},
   };
-  for (const auto& [field, value] : cases) {
+  for (const auto& field_value : cases) {
+    const char* const field = field_value.first;
+    const json& value = field_value.second;
     SCOPED_TRACE(std::string(field) + "=" + value.dump());
     ExpectError([&](json& d) { d["ops"][1][field] = value; }, Detail::kModelParse, "'relu'");
   }
