@@ -156,3 +156,22 @@ function(aclsim_backend_plugin)
   target_link_options(${A_NAME} PRIVATE ${no_undefined} -Wl,--exclude-libs,ALL -Wl,--version-script=${map})
   set_property(TARGET ${A_NAME} APPEND PROPERTY LINK_DEPENDS ${map})
 endfunction()
+
+# libascendcl.so needs libascend_dump.so at load time (api/CMakeLists.txt),
+# but libascend_dump.so links libascendcl.so and so cannot be its build
+# dependency. Every executable of the build, and the Python module, depends on
+# it instead, so that a target built on its own
+# (`cmake --build . --target X`) also loads.
+function(aclsim_programs_need_ascend_dump dir)
+  get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(target IN LISTS targets)
+    get_target_property(type ${target} TYPE)
+    if(type STREQUAL "EXECUTABLE" OR target STREQUAL "aclsim_python")
+      add_dependencies(${target} aclsim_ascend_dump)
+    endif()
+  endforeach()
+  get_property(subdirs DIRECTORY "${dir}" PROPERTY SUBDIRECTORIES)
+  foreach(subdir IN LISTS subdirs)
+    aclsim_programs_need_ascend_dump("${subdir}")
+  endforeach()
+endfunction()
