@@ -29,6 +29,19 @@ build="build/test${sanitizer:+-$sanitizer}"
 # not built with the sanitizer runtimes the module would need.
 python=ON
 [ -n "$sanitizer" ] && python=OFF
+# The sanitizer builds run the conformance suite on the default backend and
+# the remote server only, not again on the simulator plugin and the null,
+# skeleton and fixed-latency backends, which reach the runtime through the
+# same code (their own tests, tests/plugin/ and tests/backends/, still run);
+# the TSan build builds and runs only the tests of code that runs threads
+# (ACLSIM_TEST_SCOPE, tests/CMakeLists.txt). docs/ci.md has what each
+# build runs and what that saves.
+scope=all
+backends="sim-plugin;remote;null;skeleton;fixed_latency"
+case "$sanitizer" in
+  address) backends="remote" ;;
+  thread) backends="remote"; scope=threads ;;
+esac
 # A unity build (sources compiled eight at a time as one translation unit)
 # roughly halves the compile time of the three builds CI makes (docs/ci.md);
 # the Release builds of demo.sh, bench.sh and the install compile each file
@@ -36,7 +49,8 @@ python=ON
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
   -DACLSIM_SANITIZER="$sanitizer" -DACLSIM_WERROR=ON -DACLSIM_BUILD_BENCHMARKS=OFF \
   -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
-  -DACLSIM_BUILD_PYTHON="$python" >/dev/null
+  -DACLSIM_BUILD_PYTHON="$python" -DACLSIM_TEST_SCOPE="$scope" -DACLSIM_CONFORMANCE_BACKENDS="$backends" >/dev/null
+echo "test.sh: ${sanitizer:-plain} build, tests: $scope, conformance backends: sim (default);$backends"
 cmake --build "$build" -j2
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
