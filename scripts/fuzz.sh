@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan+UBSan) and runs each for a
+# Builds the libFuzzer targets with clang (ASan+UBSan; the libraries unity-built
+# as in scripts/test.sh's builds) and runs each for a
 # bounded time from the seed corpus in tests/fuzz/corpus/. Exits non-zero on
 # any crash, leak or sanitizer report.
 #   scripts/fuzz.sh [--seconds N]   (default 20 per target)
@@ -17,7 +18,7 @@ scripts/setup.sh --with-fuzz
 build=build/fuzz
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DACLSIM_BUILD_TESTS=OFF \
   -DACLSIM_BUILD_BENCHMARKS=OFF -DACLSIM_BUILD_EXAMPLES=OFF -DACLSIM_BUILD_FUZZERS=ON \
-  -DACLSIM_SANITIZER=address >/dev/null
+  -DACLSIM_SANITIZER=address -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 >/dev/null
 cmake --build "$build" -j2 --target accessor_fuzz model_loader_fuzz config_fuzz onnx_loader_fuzz remote_frames_fuzz \
   raw_data_fuzz om_fuzz mspti_records_fuzz
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
