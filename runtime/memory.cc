@@ -120,20 +120,52 @@ Status MemoryRegistry::Copy(void* dst, size_t dest_max, const void* src, size_t 
   if (dst == src) return OkStatus();
   {
     std::lock_guard<std::mutex> lock(mu_);
-    auto is_device = [&](const void* p) {
-      const Allocation* a = FindRange(p, count);
-      return a != nullptr && a->kind == MemoryKind::kDevice;
-    };
-    bool dst_device = copy == CopyKind::kHostToDevice || copy == CopyKind::kDeviceToDevice;
-    bool src_device = copy == CopyKind::kDeviceToHost || copy == CopyKind::kDeviceToDevice;
-    if (dst_device && !is_device(dst)) {
-      return Status(StatusCode::kInvalidArgument, "destination range is not inside device memory from aclrtMalloc");
-    }
-    if (src_device && !is_device(src)) {
-      return Status(StatusCode::kInvalidArgument, "source range is not inside device memory from aclrtMalloc");
-    }
+    ACLSIM_RETURN_IF_ERROR(CheckCopyRanges(dst, count, src, count, copy));
   }
   std::memmove(dst, src, count);
+  return OkStatus();
+}
+
+Status MemoryRegistry::CheckCopyRanges(const void* dst, size_t dst_n, const void* src, size_t src_n,
+                                       CopyKind copy) const {
+  auto is_device = [&](const void* p, size_t n) {
+    const Allocation* a = FindRange(p, n);
+    return a != nullptr && a->kind == MemoryKind::kDevice;
+  };
+  const bool dst_device = copy == CopyKind::kHostToDevice || copy == CopyKind::kDeviceToDevice;
+  const bool src_device = copy == CopyKind::kDeviceToHost || copy == CopyKind::kDeviceToDevice;
+  if (dst_device && !is_device(dst, dst_n)) {
+    return Status(StatusCode::kInvalidArgument, "destination range is not inside device memory from aclrtMalloc");
+  }
+  if (src_device && !is_device(src, src_n)) {
+    return Status(StatusCode::kInvalidArgument, "source range is not inside device memory from aclrtMalloc");
+  }
+  return OkStatus();
+}
+
+size_t Copy2D::Span(size_t pitch) const {
+  if (height == 0) return 0;
+  const size_t rows = height - 1;
+  if (rows != 0 && pitch > (SIZE_MAX - width) / rows) return SIZE_MAX;
+  return rows * pitch + width;
+}
+
+Status MemoryRegistry::CopyRows(const Copy2D& copy, CopyKind kind) {
+  if (copy.width == 0 || copy.height == 0) return OkStatus();
+  const size_t dst_span = copy.dst_span();
+  const size_t src_span = copy.src_span();
+  if (dst_span == SIZE_MAX || src_span == SIZE_MAX) {
+    return Status(StatusCode::kInvalidArgument, "the rows of the 2D copy span more than the address space");
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ACLSIM_RETURN_IF_ERROR(CheckCopyRanges(copy.dst, dst_span, copy.src, src_span, kind));
+  }
+  auto* dst = static_cast<unsigned char*>(copy.dst);
+  const auto* src = static_cast<const unsigned char*>(copy.src);
+  for (size_t row = 0; row < copy.height; ++row) {
+    std::memmove(dst + row * copy.dpitch, src + row * copy.spitch, copy.width);
+  }
   return OkStatus();
 }
 

@@ -35,6 +35,24 @@ enum class ReduceOp : uint8_t { kSum, kMax, kMin };
 enum class ReduceType : uint8_t { kInt8, kInt16, kInt32, kFloat16, kFloat32, kBfloat16 };
 size_t ReduceTypeSize(ReduceType type);
 
+// A 2D copy (aclrtMemcpy2d, aclrtMemcpy2dAsync): |height| rows of |width|
+// bytes, row i from src + i*spitch to dst + i*dpitch.
+struct Copy2D {
+  void* dst = nullptr;
+  size_t dpitch = 0;
+  const void* src = nullptr;
+  size_t spitch = 0;
+  size_t width = 0;
+  size_t height = 0;
+  // The bytes the rows span from dst (dst_span) and from src (src_span):
+  // (height - 1) * pitch + width, or SIZE_MAX when that overflows.
+  size_t dst_span() const { return Span(dpitch); }
+  size_t src_span() const { return Span(spitch); }
+
+ private:
+  size_t Span(size_t pitch) const;
+};
+
 class MemoryRegistry {
  public:
   MemoryRegistry() = default;
@@ -51,6 +69,10 @@ class MemoryRegistry {
   // kind |copy| requires, then copies. count > dest_max → kInvalidArgument.
   Status Copy(void* dst, size_t dest_max, const void* src, size_t count, CopyKind copy);
   Status Set(void* dst, size_t max_count, int value, size_t count);
+  // Checks that the spans of |copy|'s rows lie in memory of the kind |kind|
+  // requires, as Copy does, then copies row by row (kInvalidArgument when a
+  // span overflows or lies outside such memory; no byte moves then).
+  Status CopyRows(const Copy2D& copy, CopyKind kind);
   // Checks that [dst, dst+count) and [src, src+count) lie in device memory
   // of |device_id| and that count is a whole number of elements, then
   // reduces src into dst (float types through float arithmetic, rounded to
@@ -119,6 +141,9 @@ class MemoryRegistry {
   // Allocation containing [p, p+n) (or the first of adjacent registered
   // mappings that together do), or nullptr. Requires mu_.
   const Allocation* FindRange(const void* p, size_t n) const;
+  // Whether [dst, dst+dst_n) and [src, src+src_n) lie in device memory where
+  // |copy| puts them: OK, or kInvalidArgument naming the side. Requires mu_.
+  Status CheckCopyRanges(const void* dst, size_t dst_n, const void* src, size_t src_n, CopyKind copy) const;
   // Removes a device allocation from device_bytes_. Requires mu_.
   void Untrack(const Allocation& a);
 

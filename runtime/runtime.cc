@@ -165,6 +165,41 @@ Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t 
       out_launch);
 }
 
+Status Runtime::Memcpy2d(const Copy2D& copy, CopyKind kind) {
+  ACLSIM_RETURN_IF_ERROR(CheckUnsafeCall("a synchronous copy"));
+  if (kind == CopyKind::kDeviceToDevice) {
+    return Status(StatusCode::kUnimplemented,
+                  "a synchronous 2D copy is host to device or device to host (aclrtMemcpy2dAsync copies device to "
+                  "device)");
+  }
+  const CopyKind direction = kind == CopyKind::kDefault ? memory_.Direction(copy.dst, copy.src, copy.width) : kind;
+  if (direction != CopyKind::kHostToDevice && direction != CopyKind::kDeviceToHost) {
+    return Status(StatusCode::kInvalidArgument,
+                  "the addresses of this ACL_MEMCPY_DEFAULT 2D copy make it neither host to device nor device to host");
+  }
+  return memory_.CopyRows(copy, direction);
+}
+
+Status Runtime::Memcpy2dAsync(const Copy2D& copy, CopyKind kind, Stream* stream, prof::ApiRecord* out_launch) {
+  const CopyKind direction = kind == CopyKind::kDefault ? memory_.Direction(copy.dst, copy.src, copy.width) : kind;
+  if (direction == CopyKind::kHostToHost) {
+    return Status(StatusCode::kInvalidArgument,
+                  "a 2D stream copy is host to device, device to host or device to device, not host to host");
+  }
+  ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));
+  if (direction != CopyKind::kDeviceToDevice && instances_.MayRecord() && instances_.GetInfo(target.handle).active) {
+    const bool host_is_dst = direction == CopyKind::kDeviceToHost;
+    if (!memory_.IsPinnedHost(host_is_dst ? copy.dst : copy.src, host_is_dst ? copy.dst_span() : copy.src_span())) {
+      return Status(StatusCode::kInvalidArgument,
+                    "a capture takes no copy of pageable host memory (use aclrtMallocHost)");
+    }
+  }
+  const OpCall call = CopyCall(vendor::kMemcpyTaskType, copy.width * copy.height, direction);
+  return SubmitTask(
+      target, call, OpCallHash(call), [this, copy, direction] { return memory_.CopyRows(copy, direction); },
+      out_launch);
+}
+
 Status Runtime::MemsetAsync(void* dst, size_t max_count, int value, size_t count, Stream* stream,
                             prof::ApiRecord* out_launch) {
   ACLSIM_ASSIGN_OR_RETURN(SubmitTarget target, devices_->ResolveTarget(stream));

@@ -99,6 +99,21 @@ class Runtime {
     ACLSIM_RETURN_IF_ERROR(CheckUnsafeCall("a synchronous memset"));
     return memory_.Set(dst, max_count, value, count);
   }
+  // aclrtMemFlush, aclrtMemInvalidate: simulated device memory is host
+  // memory that no cache stands between, so only CANN's check remains (its
+  // standard SoCs' FlushCache/InvalidCache): a current context, else
+  // kNoContext.
+  Status CacheMaintenance() const { return devices_->GetCurrentContext().status(); }
+  // aclrtMemcpy2d: |copy|'s rows, host to device or device to host (kDefault
+  // takes the direction from the addresses; any other direction that gives
+  // → kInvalidArgument); kDeviceToDevice → kUnimplemented (CANN: the
+  // synchronous 2D copy has no device-to-device form). Refused as Memcpy is
+  // while capturing.
+  Status Memcpy2d(const Copy2D& copy, CopyKind kind);
+  // aclrtMemcpy2dAsync: host to device, device to host or device to device
+  // (a host-to-host direction → kInvalidArgument), as a MEMCPY_ASYNC task of
+  // width × height bytes on |stream|, the bytes moved as MemcpyAsync's.
+  Status Memcpy2dAsync(const Copy2D& copy, CopyKind kind, Stream* stream, prof::ApiRecord* out_launch = nullptr);
   // Stream copies and memsets (aclrtMemcpyAsync, aclrtMemsetAsync): the
   // bytes move at once (memory is host-backed and ops compute nothing, so no
   // task can observe the difference), and a MEMCPY_ASYNC / MEMSET_ASYNC task

@@ -166,6 +166,32 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void* dst, size_t destMax, const v
 }
 ACLSIM_EDGE_CATCH
 
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                                           size_t height, aclrtMemcpyKind kind) try {
+  ACLSIM_PROLOGUE(aclrtMemcpy2d);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemcpy, width * height);
+  m.copy_kind = MsptiCopyKind(kind);
+  const aclsim::runtime::Copy2D copy{dst, dpitch, src, spitch, width, height};
+  return Noted(api_scope, rt, Convert(__func__, rt->Memcpy2d(copy, static_cast<aclsim::runtime::CopyKind>(kind))), m);
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                                                size_t height, aclrtMemcpyKind kind, aclrtStream stream) try {
+  ACLSIM_PROLOGUE(aclrtMemcpy2dAsync);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  aclsim::api::mspti::MemoryActivity m = Activity(aclsim::prof::mspti::kMemcpy, width * height);
+  m.copy_kind = MsptiCopyKind(kind);
+  m.is_async = true;
+  const aclsim::runtime::Copy2D copy{dst, dpitch, src, spitch, width, height};
+  return Noted(api_scope, rt,
+               Convert(__func__, rt->Memcpy2dAsync(copy, static_cast<aclsim::runtime::CopyKind>(kind),
+                                                   aclsim::api::ToStream(stream), api_scope.launch())),
+               m, &stream);
+}
+ACLSIM_EDGE_CATCH
+
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
                                               aclrtStream stream) try {
   ACLSIM_PROLOGUE(aclrtMemsetAsync);
@@ -271,6 +297,28 @@ ACLSIM_EDGE_CATCH
 ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
   ACLSIM_PROLOGUE(aclrtMallocAlign32);
   return MallocTimed(api_scope, kApiName, devPtr, size, policy);  // 64-byte aligned, so 32-byte aligned
+}
+ACLSIM_EDGE_CATCH
+
+// CANN: memory of aclrtMallocCached and of aclrtMalloc are the same (both
+// cached, coherent between host and device).
+ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) try {
+  ACLSIM_PROLOGUE(aclrtMallocCached);
+  return MallocTimed(api_scope, kApiName, devPtr, size, policy);
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void* devPtr, size_t size) try {
+  ACLSIM_PROLOGUE(aclrtMemFlush);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__, rt->CacheMaintenance());
+}
+ACLSIM_EDGE_CATCH
+
+ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void* devPtr, size_t size) try {
+  ACLSIM_PROLOGUE(aclrtMemInvalidate);
+  ACLSIM_GET_RUNTIME_OR_RETURN(rt);
+  return Convert(__func__, rt->CacheMaintenance());
 }
 ACLSIM_EDGE_CATCH
 

@@ -96,8 +96,8 @@ MSPTI_RUNTIME = [
     ("MEMCPY", "aclrtMemcpy"),
     ("MEMCPY_HOST", "aclrtMemcpy"),
     ("MEMCPY_ASYNC", "aclrtMemcpyAsync"),
-    ("MEM_CPY2D", "aclrtMemcpy2D"),
-    ("MEM_CPY2D_ASYNC", "aclrtMemcpy2DAsync"),
+    ("MEM_CPY2D", "aclrtMemcpy2d", "aclrtMemcpy2D"),
+    ("MEM_CPY2D_ASYNC", "aclrtMemcpy2dAsync", "aclrtMemcpy2DAsync"),
     ("MEM_SET", "aclrtMemset", "aclrtMemSet"),
     ("MEM_SET_ASYNC", "aclrtMemsetAsync", "aclrtMemSetAsync"),
     ("MEM_GET_INFO", "aclrtGetMemInfo"),
@@ -126,6 +126,21 @@ MSPTI_HCCL = [
     ("RECV", "HcclRecv"),
     ("SENDRECV", "HcclBatchSendRecv"),
 ]
+
+# The prologue both 2D copies share (CANN's CheckMemcpy2dParam, then
+# MemCopy2DCheckParam's bounds: RT_MAX_MEMCPY2D_HEIGHT, RT_MAX_MEMCPY2D_WIDTH).
+MEMCPY_2D = (
+    SCOPE,
+    ok_if("width == 0 || height == 0"),
+    null("dst", "src", msg="dst or src is NULL"),
+    check("width > spitch || width > dpitch", "width must not exceed spitch or dpitch"),
+    check("kind != ACL_MEMCPY_HOST_TO_DEVICE && kind != ACL_MEMCPY_DEVICE_TO_HOST && "
+          "kind != ACL_MEMCPY_DEVICE_TO_DEVICE && kind != ACL_MEMCPY_DEFAULT",
+          "kind is not ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_DEVICE_TO_DEVICE or "
+          "ACL_MEMCPY_DEFAULT"),
+    check("height > 5242880", "height exceeds 5242880 (5 * 1024 * 1024)", code=RT),
+    check("width > 5000000", "width exceeds 5000000", code=RT),
+)
 
 # The entry points with a generated prologue, grouped by the file that implements
 # them. A function without a row has none (its shim checks and names itself
@@ -378,6 +393,11 @@ FUNCTIONS = [
        check("kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE",
              "kind is not an aclrtMemcpyKind a stream copy takes")),
     fn("aclrtMemsetAsync", SCOPE, ok_if("count == 0"), null("devPtr")),
+    # aclrtMemcpy2d, aclrtMemcpy2dAsync: CANN's acl layer returns at a zero
+    # width or height, then checks the pointers, the width against both
+    # pitches and the kind; its runtime layer bounds height and width.
+    fn("aclrtMemcpy2d", *MEMCPY_2D),
+    fn("aclrtMemcpy2dAsync", *MEMCPY_2D),
     fn("aclrtReduceAsync",
        SCOPE,
        null("dst"),
@@ -390,6 +410,9 @@ FUNCTIONS = [
              "taskInfo->randomResultAddr or taskInfo->randomCounterAddr is NULL"),
        check("reserve != nullptr", "reserve is a reserved parameter and must be NULL")),
     fn("aclrtMallocAlign32", SCOPE, mspti="MALLOC"),
+    fn("aclrtMallocCached", SCOPE),
+    fn("aclrtMemFlush", SCOPE, null("devPtr"), check("size == 0", "size is 0")),
+    fn("aclrtMemInvalidate", SCOPE, null("devPtr"), check("size == 0", "size is 0")),
     # api/src/acl_rt_allocator.cc
     fn("aclrtAllocatorDestroyDesc", null("allocatorDesc")),
     fn("aclrtAllocatorSetObjToDesc", null("allocatorDesc"), null("allocator")),

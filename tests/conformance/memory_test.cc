@@ -1,5 +1,5 @@
-// Memory: aclrtMalloc, aclrtFree, aclrtMallocHost, aclrtFreeHost,
-// aclrtMemcpy, aclrtMemset.
+// Memory: aclrtMalloc, aclrtMallocCached, aclrtFree, aclrtMallocHost,
+// aclrtFreeHost, aclrtMemcpy, aclrtMemset, aclrtMemFlush, aclrtMemInvalidate.
 #include <cstring>
 #include <vector>
 
@@ -270,6 +270,42 @@ TEST_F(ConfMemory, GivenUnregisteredMemoryWhenMemsetThenRtParamInvalid) {
   ASSERT_ACL_OK(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
   EXPECT_ACL_ERROR(aclrtMemset(static_cast<char*>(d) + 32, 64, 1, 64), ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_ACL_OK(aclrtFree(d));
+}
+
+TEST_F(ConfMemory, GivenMallocCachedThenMemoryAsAclrtMallocs) {
+  void* p = nullptr;
+  ASSERT_ACL_OK(aclrtMallocCached(&p, 1000, ACL_MEM_MALLOC_NORMAL_ONLY));
+  ASSERT_NE(p, nullptr);
+  std::vector<unsigned char> in(1000, 0x3C);
+  ASSERT_ACL_OK(aclrtMemcpy(p, 1000, in.data(), 1000, ACL_MEMCPY_HOST_TO_DEVICE));
+  std::vector<unsigned char> out(1000, 0);
+  ASSERT_ACL_OK(aclrtMemcpy(out.data(), 1000, p, 1000, ACL_MEMCPY_DEVICE_TO_HOST));
+  EXPECT_EQ(out, in);
+  // Flushing and invalidating leave the bytes as they are (nothing is cached
+  // between host and simulated device).
+  EXPECT_ACL_OK(aclrtMemFlush(p, 1000));
+  EXPECT_ACL_OK(aclrtMemInvalidate(p, 1000));
+  ASSERT_ACL_OK(aclrtMemcpy(out.data(), 1000, p, 1000, ACL_MEMCPY_DEVICE_TO_HOST));
+  EXPECT_EQ(out, in);
+  EXPECT_ACL_OK(aclrtFree(p));
+  EXPECT_ACL_ERROR(aclrtMallocCached(nullptr, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+  void* q = nullptr;
+  EXPECT_ACL_ERROR(aclrtMallocCached(&q, 0, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(q, nullptr);
+}
+
+TEST_F(ConfMemory, GivenBadArgumentsWhenFlushOrInvalidateThenCannsCodes) {
+  int x = 0;
+  EXPECT_ACL_ERROR(aclrtMemFlush(nullptr, 64), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclrtMemFlush(&x, 0), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_ERR_HAS("size is 0");
+  EXPECT_ACL_ERROR(aclrtMemInvalidate(nullptr, 64), ACL_ERROR_INVALID_PARAM);
+  EXPECT_ACL_ERROR(aclrtMemInvalidate(&x, 0), ACL_ERROR_INVALID_PARAM);
+  // CANN checks no range, only that the thread has a context.
+  ASSERT_ACL_OK(aclrtResetDevice(0));
+  device_set_ = false;
+  EXPECT_ACL_ERROR(aclrtMemFlush(&x, sizeof(x)), ACL_ERROR_RT_CONTEXT_NULL);
+  EXPECT_ACL_ERROR(aclrtMemInvalidate(&x, sizeof(x)), ACL_ERROR_RT_CONTEXT_NULL);
 }
 
 }  // namespace

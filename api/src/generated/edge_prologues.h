@@ -945,6 +945,28 @@ inline constexpr uint32_t kAclnnLaunchCbid = 10;
   if (count == 0) return ACL_SUCCESS; \
   if (devPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "devPtr is NULL")
 
+// aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, aclrtMemcpyKind kind)
+#define ACLSIM_PROLOGUE_aclrtMemcpy2d \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemcpy2d"; \
+  ::aclsim::api::ApiScope api_scope(kApiName, 25); \
+  if (width == 0 || height == 0) return ACL_SUCCESS; \
+  if (dst == nullptr || src == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dst or src is NULL"); \
+  if (width > spitch || width > dpitch) return ::aclsim::api::InvalidParam(kApiName, "width must not exceed spitch or dpitch"); \
+  if (kind != ACL_MEMCPY_HOST_TO_DEVICE && kind != ACL_MEMCPY_DEVICE_TO_HOST && kind != ACL_MEMCPY_DEVICE_TO_DEVICE && kind != ACL_MEMCPY_DEFAULT) return ::aclsim::api::InvalidParam(kApiName, "kind is not ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_DEVICE_TO_DEVICE or ACL_MEMCPY_DEFAULT"); \
+  if (height > 5242880) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "height exceeds 5242880 (5 * 1024 * 1024)"); \
+  if (width > 5000000) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "width exceeds 5000000")
+
+// aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, aclrtMemcpyKind kind, aclrtStream stream)
+#define ACLSIM_PROLOGUE_aclrtMemcpy2dAsync \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemcpy2dAsync"; \
+  ::aclsim::api::ApiScope api_scope(kApiName, 26); \
+  if (width == 0 || height == 0) return ACL_SUCCESS; \
+  if (dst == nullptr || src == nullptr) return ::aclsim::api::InvalidParam(kApiName, "dst or src is NULL"); \
+  if (width > spitch || width > dpitch) return ::aclsim::api::InvalidParam(kApiName, "width must not exceed spitch or dpitch"); \
+  if (kind != ACL_MEMCPY_HOST_TO_DEVICE && kind != ACL_MEMCPY_DEVICE_TO_HOST && kind != ACL_MEMCPY_DEVICE_TO_DEVICE && kind != ACL_MEMCPY_DEFAULT) return ::aclsim::api::InvalidParam(kApiName, "kind is not ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_DEVICE_TO_DEVICE or ACL_MEMCPY_DEFAULT"); \
+  if (height > 5242880) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "height exceeds 5242880 (5 * 1024 * 1024)"); \
+  if (width > 5000000) return ::aclsim::api::Reject(ACL_ERROR_RT_PARAM_INVALID, kApiName, "width exceeds 5000000")
+
 // aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduceKind kind, aclDataType type, aclrtStream stream, void* reserve)
 #define ACLSIM_PROLOGUE_aclrtReduceAsync \
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtReduceAsync"; \
@@ -965,6 +987,25 @@ inline constexpr uint32_t kAclnnLaunchCbid = 10;
 #define ACLSIM_PROLOGUE_aclrtMallocAlign32 \
   [[maybe_unused]] static constexpr char kApiName[] = "aclrtMallocAlign32"; \
   ::aclsim::api::ApiScope api_scope(kApiName, 15)
+
+// aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy)
+#define ACLSIM_PROLOGUE_aclrtMallocCached \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMallocCached"; \
+  ::aclsim::api::ApiScope api_scope(kApiName, 19)
+
+// aclError aclrtMemFlush(void* devPtr, size_t size)
+#define ACLSIM_PROLOGUE_aclrtMemFlush \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemFlush"; \
+  ::aclsim::api::ApiScope api_scope(kApiName, 20); \
+  if (devPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "devPtr is NULL"); \
+  if (size == 0) return ::aclsim::api::InvalidParam(kApiName, "size is 0")
+
+// aclError aclrtMemInvalidate(void* devPtr, size_t size)
+#define ACLSIM_PROLOGUE_aclrtMemInvalidate \
+  [[maybe_unused]] static constexpr char kApiName[] = "aclrtMemInvalidate"; \
+  ::aclsim::api::ApiScope api_scope(kApiName, 21); \
+  if (devPtr == nullptr) return ::aclsim::api::InvalidParam(kApiName, "devPtr is NULL"); \
+  if (size == 0) return ::aclsim::api::InvalidParam(kApiName, "size is 0")
 
 // aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc)
 #define ACLSIM_PROLOGUE_aclrtAllocatorDestroyDesc \

@@ -328,31 +328,6 @@ ACL_FUNC_VISIBILITY aclError aclrtSetTsDevice(aclrtTsId tsId) {
   return ACL_ERROR_API_NOT_SUPPORT;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  aclsim::api::SetNotSupported("aclrtMallocCached");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void* devPtr, size_t size) {
-  aclsim::api::SetNotSupported("aclrtMemFlush");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void* devPtr, size_t size) {
-  aclsim::api::SetNotSupported("aclrtMemInvalidate");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, aclrtMemcpyKind kind) {
-  aclsim::api::SetNotSupported("aclrtMemcpy2d");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, aclrtMemcpyKind kind, aclrtStream stream) {
-  aclsim::api::SetNotSupported("aclrtMemcpy2dAsync");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtNotifyGetExportKey(aclrtNotify notify, char* key, size_t len, uint64_t flags) {
   aclsim::api::SetNotSupported("aclrtNotifyGetExportKey");
   return ACL_ERROR_API_NOT_SUPPORT;
