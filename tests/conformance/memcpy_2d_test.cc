@@ -114,11 +114,9 @@ TEST_F(ConfMemcpy2d, GivenBadInputsThenCannsCodes) {
     EXPECT_ACL_ERROR(copy(nullptr, 32, host.data(), 32, kWidth, kHeight, ACL_MEMCPY_HOST_TO_DEVICE),
                      ACL_ERROR_INVALID_PARAM);
     EXPECT_ACL_ERROR(copy(a_, 32, nullptr, 32, kWidth, kHeight, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
-    EXPECT_ACL_ERROR(copy(a_, 32, host.data(), 8, kWidth, kHeight, ACL_MEMCPY_HOST_TO_DEVICE),
-                     ACL_ERROR_INVALID_PARAM);
+    EXPECT_ACL_ERROR(copy(a_, 32, host.data(), 8, kWidth, kHeight, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
     EXPECT_RECENT_ERR_HAS("width must not exceed spitch or dpitch");
-    EXPECT_ACL_ERROR(copy(a_, 8, host.data(), 32, kWidth, kHeight, ACL_MEMCPY_HOST_TO_DEVICE),
-                     ACL_ERROR_INVALID_PARAM);
+    EXPECT_ACL_ERROR(copy(a_, 8, host.data(), 32, kWidth, kHeight, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
     EXPECT_ACL_ERROR(copy(other.data(), 32, host.data(), 32, kWidth, kHeight, ACL_MEMCPY_HOST_TO_HOST),
                      ACL_ERROR_INVALID_PARAM);
     // The runtime's bounds: 5 * 1024 * 1024 rows, 5000000 bytes a row.
