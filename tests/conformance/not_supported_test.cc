@@ -51,11 +51,7 @@ TEST_P(ConfNotSupported, GivenUnimplementedFunctionWhenCalledThenApiNotSupportNa
 INSTANTIATE_TEST_SUITE_P(
     Conf, ConfNotSupported,
     ::testing::Values(
-        NotSupported{"aclrtMallocCached",
-                     [] {
-                       void* p = nullptr;
-                       return aclrtMallocCached(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);
-                     }},
+        NotSupported{"aclrtSetOpWaitTimeout", [] { return aclrtSetOpWaitTimeout(1); }},
         NotSupported{"aclrtNotifySetImportPid", [] { return aclrtNotifySetImportPid(nullptr, nullptr, 1); }},
         NotSupported{"aclrtNotifyGetExportKey", [] { return aclrtNotifyGetExportKey(nullptr, nullptr, 65, 0); }},
         NotSupported{"aclrtNotifyImportByKey",
